@@ -1,0 +1,104 @@
+import * as v from 'valibot';
+import { VALIDATION_MESSAGES as M } from './messages';
+
+export const MOBILE_LENGTH = 10;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 100;
+export const NAME_MAX = 50;
+export const BIRTHDAY_MIN_AGE_YEARS = 12;
+export const GENDERS = ['M', 'F', 'S'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+const MOBILE_PATTERN = /^\d{10}$/;
+// Legacy members log in with an 8-digit birthday, so login asks only for letters/digits.
+const LOGIN_PASSWORD_PATTERN = /^[A-Za-z\d]{6,100}$/;
+// A password that is set must mix at least one letter and one digit.
+const SET_PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{6,100}$/;
+const NAME_FORBIDDEN = /[<>/'"&;:{}[\]()*]/;
+const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,64}$/;
+const CODE_PATTERN = /^\d{6}$/;
+const BIRTHDAY_PATTERN = /^\d{4}\/\d{2}\/\d{2}$/;
+
+const requiredString = (message: string) => v.pipe(v.string(message), v.nonEmpty(message));
+
+/** A field reports its first failing rule only: an empty field is "required", not also "format". */
+const firstIssueOnly = <S extends v.GenericSchema>(schema: S) => v.config(schema, { abortPipeEarly: true });
+
+export const accountSchema = firstIssueOnly(
+  v.pipe(requiredString(M.accountRequired), v.regex(MOBILE_PATTERN, M.accountFormat)),
+);
+
+export const mobileSchema = firstIssueOnly(
+  v.pipe(requiredString(M.mobileRequired), v.regex(MOBILE_PATTERN, M.mobileFormat)),
+);
+
+export const loginPasswordSchema = firstIssueOnly(
+  v.pipe(requiredString(M.passwordRequired), v.regex(LOGIN_PASSWORD_PATTERN, M.loginPasswordFormat)),
+);
+
+/** A password being set (register, change, reset); the short text is the change/reset screens'. */
+export const setPasswordSchema = (message: string = M.passwordFormat, required: string = M.passwordRequired) =>
+  firstIssueOnly(v.pipe(requiredString(required), v.regex(SET_PASSWORD_PATTERN, message)));
+
+export const nameSchema = firstIssueOnly(
+  v.pipe(
+    requiredString(M.nameRequired),
+    v.check((name) => !NAME_FORBIDDEN.test(name), M.nameSpecialCharacters),
+    v.maxLength(NAME_MAX, M.nameTooLong),
+  ),
+);
+
+/** Optional email: empty or null means none. */
+export const emailSchema = v.nullish(
+  v.union(
+    [
+      v.literal(''),
+      v.pipe(v.string(M.emailFormat), v.maxLength(254, M.emailFormat), v.regex(EMAIL_PATTERN, M.emailFormat)),
+    ],
+    M.emailFormat,
+  ),
+);
+
+export const genderSchema = v.picklist(GENDERS, M.genderRequired);
+
+/** The latest birthday allowed on `today`: at least 12 years back. */
+export function latestBirthday(today: Date = new Date()): Date {
+  const d = new Date(today);
+  d.setFullYear(d.getFullYear() - BIRTHDAY_MIN_AGE_YEARS);
+  return d;
+}
+
+/** `YYYY/MM/DD` of a real calendar date at least 12 years back. */
+export const birthdaySchema = firstIssueOnly(
+  v.pipe(
+    v.string(M.birthdayFormat),
+    v.regex(BIRTHDAY_PATTERN, M.birthdayFormat),
+    v.check((text) => {
+      const [y, m, d] = text.split('/').map(Number) as [number, number, number];
+      const date = new Date(Date.UTC(y, m - 1, d));
+      return y >= 1900 && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+    }, M.birthdayFormat),
+    v.check((text) => text.replaceAll('/', '') <= isoDigits(latestBirthday()), M.birthdayTooRecent),
+  ),
+);
+
+function isoDigits(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}`;
+}
+
+export const verifyCodeSchema = firstIssueOnly(
+  v.pipe(requiredString(M.codeRequired), v.regex(CODE_PATTERN, M.codeFormat)),
+);
+
+/** Invite codes lose every whitespace character. */
+export const inviteCodeSchema = v.pipe(
+  v.string(),
+  v.transform((code) => code.replace(/\s+/g, '')),
+  v.maxLength(32, M.inviteCodeFormat),
+);
+
+/** Each field's messages once, in order: the spec de-duplicates messages per field. */
+export function dedupeMessages(messages: readonly string[]): string[] {
+  return [...new Set(messages)];
+}

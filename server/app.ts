@@ -1,0 +1,67 @@
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { MAX_BODY_BYTES } from '../protocol';
+import { type Config, LIMITS } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/client';
+import { authRoutes } from './modules/auth/routes';
+import { ecMemberRoutes } from './modules/ec-members/routes';
+import { healthRoutes } from './modules/health/routes';
+import { webRoutes } from './modules/web/routes';
+import { envelopePlugin } from './plugins/envelope';
+import { installErrorHandler } from './plugins/errors';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { registerSecurityHeaders } from './plugins/security-headers';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** The clock every rule reads; defaults to the real one. */
+  now?: () => Date;
+  /** The built web app; defaults to `dist/` at the project root. */
+  distDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+
+// Request lines are logged without their query: x_token is a credential.
+const serializers = {
+  req: (req: { method: string; url: string; ip?: string }) => ({
+    method: req.method,
+    url: req.url.split('?')[0],
+    remoteAddress: req.ip,
+  }),
+};
+
+// A hop count means: trust that many proxies in front of us (Fastify's types omit numbers).
+const trustProxy = (setting: Config['trustProxy']) =>
+  typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+
+/** The member server, ready for `listen` or `inject`. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const context: AppContext = { config, db: database.db, now: options.now ?? (() => new Date()) };
+  const logger = options.logger ?? (config.nodeEnv === 'test' ? false : { level: 'info', serializers });
+  const app = Fastify({
+    logger,
+    bodyLimit: MAX_BODY_BYTES,
+    trustProxy: trustProxy(config.trustProxy),
+    return503OnClosing: true,
+  });
+  installErrorHandler(app);
+  await registerSecurityHeaders(app, config);
+  await app.register(cookie);
+  await app.register(rateLimitPlugin, {
+    perWindow: config.rateLimitPerMinute,
+    windowMs: LIMITS.rateLimitWindowMs,
+    now: context.now,
+  });
+  await app.register(envelopePlugin, { signKey: config.signKey, now: context.now });
+  await app.register(healthRoutes, context);
+  await app.register(authRoutes, context);
+  await app.register(ecMemberRoutes, context);
+  await app.register(webRoutes, { ...context, distDir: options.distDir ?? DEFAULT_DIST_DIR });
+  return app;
+}

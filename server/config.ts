@@ -1,0 +1,80 @@
+import { MEMBER_TOKEN_DAYS } from '../protocol';
+import { DEMO_AES_KEY, DEMO_SIGN_KEY, parseEnv } from './env';
+
+export { ConfigError, type ConfigIssue, DEMO_AES_KEY, DEMO_SIGN_KEY, isOrigin } from './env';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/** Limits of PROTOCOL.md that the server enforces; each is written here once. */
+export const LIMITS = {
+  memberTokenMs: MEMBER_TOKEN_DAYS * DAY,
+  tempTokenMs: 30 * MINUTE,
+  lockoutFailures: 5,
+  lockoutWindowMs: 15 * MINUTE,
+  lockoutMs: 15 * MINUTE,
+  rateLimitWindowMs: MINUTE,
+  healthCheckTimeoutMs: 2_000,
+  aesKeyCookieMaxAgeSeconds: 400 * 24 * 60 * 60,
+} as const;
+
+/** The member `npm start` creates on an empty demo database, printed at start. */
+export const DEMO_MEMBER = { mobile: '0912345678', password: 'demo1234', name: '示範會員' } as const;
+
+export type SmsConfig = { provider: 'outbox' } | { provider: 'http'; url: string; token: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL when set; otherwise PGlite files under `dataDir`. */
+  databaseUrl: string | null;
+  dataDir: string;
+  signKey: string;
+  aesKey: string;
+  /** No CRM_SIGN_KEY / CRM_AES_KEY: the built-in demo keys are in use. */
+  demoKeys: boolean;
+  liffId: string | null;
+  lineChannelId: string | null;
+  lineApiBase: string;
+  /** No LIFF_ID: the browser uses the LIFF mock and the server a demo LINE verifier. */
+  demoLine: boolean;
+  demoMode: boolean;
+  allowedRedirectOrigins: string[];
+  defaultRedirectUrl: string;
+  sms: SmsConfig;
+  rateLimitPerMinute: number;
+  trustProxy: boolean | number | string[];
+  nodeEnv: 'development' | 'production' | 'test';
+  production: boolean;
+}
+
+/** The validated configuration; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const e = parseEnv(env);
+  const demoKeys = !e.CRM_SIGN_KEY;
+  const demoLine = !e.LIFF_ID;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL ?? null,
+    dataDir: e.DATA_DIR,
+    signKey: e.CRM_SIGN_KEY ?? DEMO_SIGN_KEY,
+    aesKey: e.CRM_AES_KEY ?? DEMO_AES_KEY,
+    demoKeys,
+    liffId: e.LIFF_ID ?? null,
+    lineChannelId: e.LINE_CHANNEL_ID ?? null,
+    lineApiBase: e.LINE_API_BASE,
+    demoLine,
+    demoMode: demoKeys || demoLine,
+    allowedRedirectOrigins: e.ALLOWED_REDIRECT_ORIGINS,
+    defaultRedirectUrl: e.DEFAULT_REDIRECT_URL,
+    sms:
+      e.SMS_PROVIDER === 'http' && e.SMS_HTTP_URL && e.SMS_HTTP_TOKEN
+        ? { provider: 'http', url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN }
+        : { provider: 'outbox' },
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
+    nodeEnv: e.NODE_ENV,
+    production: e.NODE_ENV === 'production',
+  };
+}

@@ -1,0 +1,10 @@
+import type { Config } from './config';
+import type { Db } from './db/client';
+
+/** What every module's routes receive: settings, the database and the clock. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  /** The server's clock; tests pass a controllable one instead of sleeping. */
+  now: () => Date;
+}

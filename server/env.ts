@@ -1,0 +1,171 @@
+import { isIP } from 'node:net';
+import * as v from 'valibot';
+import { DEFAULT_REDIRECT_PATH } from '../protocol';
+
+// Built-in keys so `npm start` works on a fresh machine; production refuses them.
+export const DEMO_SIGN_KEY = 'demo-sign-key-not-for-production';
+export const DEMO_AES_KEY = 'demo-aes-key-not-for-production';
+
+const NODE_ENVS = ['development', 'production', 'test'] as const;
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const text = v.pipe(v.string(), v.nonEmpty('不可為空白'));
+const integer = (min: number, max: number, fallback: string) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, `須為 ${min}–${max} 的整數`),
+      v.transform(Number),
+      v.minValue(min, `須為 ${min}–${max} 的整數`),
+      v.maxValue(max, `須為 ${min}–${max} 的整數`),
+    ),
+    fallback,
+  );
+const httpUrl = v.pipe(v.string(), v.url('須為 http(s) 網址'), v.regex(/^https?:\/\//i, '須為 http(s) 網址'));
+
+export function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
+// Browsers read `//host` and `/\host` as another site, so a site path has neither.
+const isSitePath = (value: string) => /^\/(?![/\\])[^\\\s]*$/.test(value);
+
+const splitList = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+function parseTrustProxy(value: string): boolean | number | string[] | null {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = splitList(value);
+  const valid = list.every((item) => PROXY_NAMES.has(item) || isIP(item.split('/')[0] ?? '') !== 0);
+  return list.length > 0 && valid ? list : null;
+}
+
+const envSchema = v.object({
+  PORT: integer(1, 65535, '3000'),
+  HOST: v.optional(text, '127.0.0.1'),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/\S+$/, '須為 postgres:// 連線字串'))),
+  DATA_DIR: v.optional(text, '.data'),
+  CRM_SIGN_KEY: v.optional(text),
+  CRM_AES_KEY: v.optional(text),
+  ALLOWED_REDIRECT_ORIGINS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform(splitList),
+      v.check((list) => list.every(isOrigin), '須為以逗號分隔的來源，如 https://shop.example.com（不含路徑）'),
+    ),
+    '',
+  ),
+  DEFAULT_REDIRECT_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (url) => isSitePath(url) || (/^https?:\/\//i.test(url) && URL.canParse(url)),
+        '須為站內路徑（/ 開頭）或 http(s) 網址',
+      ),
+    ),
+    DEFAULT_REDIRECT_PATH,
+  ),
+  SMS_PROVIDER: v.optional(v.picklist(['outbox', 'http'], '須為 outbox 或 http'), 'outbox'),
+  SMS_HTTP_URL: v.optional(httpUrl),
+  SMS_HTTP_TOKEN: v.optional(text),
+  LIFF_ID: v.optional(v.pipe(v.string(), v.regex(/^\d+-\w+$/, 'LIFF ID 格式錯誤（如 1234567890-AbCdEfGh）'))),
+  LINE_CHANNEL_ID: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, '須為數字'))),
+  LINE_API_BASE: v.optional(
+    v.pipe(
+      httpUrl,
+      v.transform((url) => url.replace(/\/+$/, '')),
+    ),
+    'https://api.line.me',
+  ),
+  RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000, '600'),
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform(parseTrustProxy),
+      v.custom<boolean | number | string[]>((value) => value !== null, '須為 true、false、跳數或以逗號分隔的 IP／CIDR'),
+    ),
+    'false',
+  ),
+  NODE_ENV: v.optional(v.picklist(NODE_ENVS, '須為 development、production 或 test'), 'development'),
+});
+
+export type Env = v.InferOutput<typeof envSchema>;
+export type EnvKey = keyof Env;
+export const ENV_KEYS = Object.keys(envSchema.entries) as EnvKey[];
+
+export interface ConfigIssue {
+  key: EnvKey;
+  message: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly issues: ConfigIssue[]) {
+    super(`環境變數設定錯誤（invalid environment）：\n${issues.map((i) => `  - ${i.key}：${i.message}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Our variables of `env`, with blank values treated as unset. */
+export function pickEnv(env: Record<string, string | undefined>): Partial<Record<EnvKey, string>> {
+  const picked: Partial<Record<EnvKey, string>> = {};
+  for (const key of ENV_KEYS) {
+    const value = env[key]?.trim();
+    if (value) picked[key] = value;
+  }
+  return picked;
+}
+
+export function parseEnv(env: Record<string, string | undefined>): Env {
+  const raw = pickEnv(env);
+  const result = v.safeParse(envSchema, raw);
+  const issues: ConfigIssue[] = result.success
+    ? []
+    : result.issues.map((issue) => ({ key: issue.path?.[0]?.key as EnvKey, message: issue.message }));
+  issues.push(...crossChecks(raw));
+  const seen = new Set<EnvKey>();
+  const unique = issues.filter((issue) => !seen.has(issue.key) && seen.add(issue.key));
+  if (unique.length > 0 || !result.success) throw new ConfigError(unique);
+  return result.output;
+}
+
+/** Rules that involve more than one variable, checked on the raw values. */
+function crossChecks(raw: Partial<Record<EnvKey, string>>): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  const production = raw.NODE_ENV === 'production';
+  for (const [key, other, demo] of [
+    ['CRM_SIGN_KEY', 'CRM_AES_KEY', DEMO_SIGN_KEY],
+    ['CRM_AES_KEY', 'CRM_SIGN_KEY', DEMO_AES_KEY],
+  ] as const) {
+    if (production && (!raw[key] || raw[key] === demo)) {
+      issues.push({ key, message: '正式環境（NODE_ENV=production）不可使用示範金鑰，請設定' });
+    } else if (!raw[key] && raw[other]) {
+      issues.push({ key, message: `須與 ${other} 同時設定` });
+    }
+  }
+  if (production && !raw.LIFF_ID) {
+    issues.push({ key: 'LIFF_ID', message: '正式環境（NODE_ENV=production）不可使用示範 LINE，請設定' });
+  }
+  if (raw.LIFF_ID && !raw.LINE_CHANNEL_ID) issues.push({ key: 'LINE_CHANNEL_ID', message: '設定 LIFF_ID 時必須設定' });
+  if (raw.SMS_PROVIDER === 'http') {
+    if (!raw.SMS_HTTP_URL) issues.push({ key: 'SMS_HTTP_URL', message: 'SMS_PROVIDER=http 時必須設定' });
+    if (!raw.SMS_HTTP_TOKEN) issues.push({ key: 'SMS_HTTP_TOKEN', message: 'SMS_PROVIDER=http 時必須設定' });
+  }
+  const target = raw.DEFAULT_REDIRECT_URL;
+  if (target && !isSitePath(target) && URL.canParse(target)) {
+    const origins = splitList(raw.ALLOWED_REDIRECT_ORIGINS ?? '');
+    if (!origins.includes(new URL(target).origin)) {
+      issues.push({ key: 'DEFAULT_REDIRECT_URL', message: '網址的來源須列在 ALLOWED_REDIRECT_ORIGINS' });
+    }
+  }
+  return issues;
+}

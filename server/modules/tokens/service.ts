@@ -1,0 +1,92 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { LIMITS } from '../../config';
+import type { Db } from '../../db/client';
+import { memberTokens, type TokenKind } from '../../db/schema';
+
+/** What a temp token was issued for; it is good for nothing else. */
+export const TEMP_PURPOSES = ['register', 'forgot_password'] as const;
+export type TempPurpose = (typeof TEMP_PURPOSES)[number];
+
+const LIFETIME_MS: Record<TokenKind, number> = { member: LIMITS.memberTokenMs, temp: LIMITS.tempTokenMs };
+// 32 random bytes in Base64url.
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export type TokenSpec = { kind: 'member' } | { kind: 'temp'; purpose: TempPurpose };
+
+export interface IssuedToken {
+  token: string;
+  tokenId: string;
+  expiresAt: Date;
+}
+
+/** A new 256-bit token for the member; only its SHA-256 is stored. */
+export async function issueToken(db: Db, memberId: string, spec: TokenSpec, now: Date): Promise<IssuedToken> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + LIFETIME_MS[spec.kind]);
+  const [row] = await db
+    .insert(memberTokens)
+    .values({
+      tokenHash: hashToken(token),
+      memberId,
+      kind: spec.kind,
+      purpose: spec.kind === 'temp' ? spec.purpose : null,
+      expiresAt,
+      createdAt: now,
+    })
+    .returning({ id: memberTokens.id });
+  if (!row) throw new Error('token insert returned no row');
+  return { token, tokenId: row.id, expiresAt };
+}
+
+export interface LiveToken {
+  tokenId: string;
+  memberId: string;
+}
+
+/** The token's member when it is known, unexpired, unrevoked and of the expected kind and purpose. */
+export async function verifyToken(
+  db: Db,
+  token: string | null | undefined,
+  spec: TokenSpec,
+  now: Date,
+): Promise<LiveToken | null> {
+  if (!token || !TOKEN_PATTERN.test(token)) return null;
+  const [row] = await db
+    .select({ tokenId: memberTokens.id, memberId: memberTokens.memberId, purpose: memberTokens.purpose })
+    .from(memberTokens)
+    .where(
+      and(
+        eq(memberTokens.tokenHash, hashToken(token)),
+        eq(memberTokens.kind, spec.kind),
+        isNull(memberTokens.revokedAt),
+        gt(memberTokens.expiresAt, now),
+      ),
+    );
+  if (!row) return null;
+  if ((spec.kind === 'temp' ? spec.purpose : null) !== row.purpose) return null;
+  return { tokenId: row.tokenId, memberId: row.memberId };
+}
+
+export async function revokeToken(db: Db, tokenId: string, now: Date): Promise<void> {
+  await db
+    .update(memberTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(memberTokens.id, tokenId), isNull(memberTokens.revokedAt)));
+}
+
+/** Revokes every live token of the member, but `keepTokenId` (the session that changed the password). */
+export async function revokeMemberTokens(db: Db, memberId: string, now: Date, keepTokenId?: string): Promise<void> {
+  await db
+    .update(memberTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(memberTokens.memberId, memberId),
+        isNull(memberTokens.revokedAt),
+        keepTokenId ? ne(memberTokens.id, keepTokenId) : undefined,
+      ),
+    );
+}

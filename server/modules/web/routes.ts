@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  AES_KEY_COOKIE,
+  APP_ROUTES,
+  DEFAULT_API_BASES,
+  RUNTIME_CONFIG_PLACEHOLDER,
+  rcrm,
+  runtimeConfigScript,
+} from '../../../protocol';
+import { LIMITS } from '../../config';
+import type { AppContext } from '../../context';
+import { isApiPath } from '../../lib/paths';
+
+export interface WebOptions extends AppContext {
+  /** The built web app (`vite build` output). */
+  distDir: string;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** index.html with the runtime config in place of its placeholder, or null before a build. */
+function renderShell({ config, distDir }: WebOptions): string | null {
+  const indexFile = join(distDir, 'index.html');
+  if (!existsSync(indexFile)) return null;
+  const script = runtimeConfigScript({
+    apiBases: DEFAULT_API_BASES,
+    liffId: config.liffId,
+    signKey: config.signKey,
+    aesKey: config.aesKey,
+    allowedRedirectOrigins: config.allowedRedirectOrigins,
+    demoMode: config.demoMode,
+  });
+  const template = readFileSync(indexFile, 'utf8');
+  if (!template.includes(RUNTIME_CONFIG_PLACEHOLDER))
+    throw new Error(`${indexFile} has no ${RUNTIME_CONFIG_PLACEHOLDER}`);
+  return template.replace(RUNTIME_CONFIG_PLACEHOLDER, () => script);
+}
+
+/**
+ * The web app: hashed assets with immutable caching, and for every screen URL (and any
+ * other HTML GET that is not an API path) index.html with the runtime config, never cached.
+ */
+export const webRoutes = fp<WebOptions>(
+  async (app, options) => {
+    const shell = renderShell(options);
+
+    const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
+      if (shell === null)
+        return reply.code(503).type('text/plain; charset=utf-8').send('網頁尚未建置，請先執行 npm run build');
+      if (!request.cookies[AES_KEY_COOKIE]) {
+        // Script-readable on purpose: the app encrypts x_token with it (PROTOCOL.md).
+        reply.setCookie(AES_KEY_COOKIE, randomBytes(32).toString('base64url'), {
+          path: '/',
+          sameSite: 'lax',
+          httpOnly: false,
+          secure: request.protocol === 'https',
+          maxAge: LIMITS.aesKeyCookieMaxAgeSeconds,
+        });
+      }
+      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(shell);
+    };
+
+    for (const route of [...APP_ROUTES, '/index.html']) app.get(route, sendShell);
+
+    if (existsSync(options.distDir)) {
+      await app.register(fastifyStatic, {
+        root: options.distDir,
+        index: false,
+        cacheControl: false,
+        setHeaders: (reply, filePath) => {
+          reply.header('cache-control', filePath.includes(`${sep}assets${sep}`) ? IMMUTABLE : 'no-cache');
+        },
+      });
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+      if (wantsPage && !isApiPath(request.url) && request.headers.accept?.includes('text/html')) {
+        return sendShell(request, reply);
+      }
+      return reply.code(404).send({ rcrm: rcrm('PARAMETER_INVALID', '找不到此路徑'), results: {} });
+    });
+  },
+  { name: 'web' },
+);

@@ -1,0 +1,88 @@
+import type { FastifyReply, FastifyRequest, RouteShorthandOptionsWithHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import * as v from 'valibot';
+import { type ApiResponse, decryptValue, openEnvelope, RC_MESSAGES } from '../../protocol';
+import { reject } from '../lib/responses';
+
+type ParamsSchema = v.GenericSchema<unknown, unknown>;
+
+/** What a signed call carries once its envelope and parameters have passed. */
+export interface SignedInput<P = unknown> {
+  token: string | null;
+  params: P;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The request_parameter schema of a signed call, or false for a plain-JSON (server-to-server) POST. */
+    envelope?: ParamsSchema | false;
+  }
+  interface FastifyRequest {
+    signed: SignedInput | null;
+  }
+}
+
+export interface EnvelopeOptions {
+  signKey: string;
+  now: () => Date;
+}
+
+/** A request_parameter field sent AES-encrypted: decrypted, then checked with the field's own schema. */
+export function encrypted<S extends v.GenericSchema<string, unknown>>(aesKey: string, schema: S) {
+  return v.pipe(
+    v.string(),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const plaintext = decryptValue(aesKey, dataset.value);
+      if (plaintext !== null) return plaintext;
+      addIssue({ message: RC_MESSAGES.PARAMETER_INVALID });
+      return NEVER;
+    }),
+    schema,
+  );
+}
+
+function describeIssue(issue: v.BaseIssue<unknown>): string {
+  const field = issue.path?.map((item) => String(item.key)).join('.') || 'request_parameter';
+  return `${issue.message}（${field}）`;
+}
+
+/**
+ * The signed envelope of PROTOCOL.md, checked once for every POST before its handler:
+ * shape, Base64 and JSON, signature, timestamp, then the call's request_parameter schema.
+ * Every POST route must declare `config.envelope`, so none can skip the check by accident.
+ */
+export const envelopePlugin = fp<EnvelopeOptions>(
+  async (app, { signKey, now }) => {
+    app.decorateRequest('signed', null);
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (methods.includes('POST') && route.config?.envelope === undefined) {
+        throw new Error(`POST ${route.url} must declare config.envelope (a schema, or false for plain JSON)`);
+      }
+    });
+    app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
+      const schema = request.routeOptions.config.envelope;
+      if (!schema) return;
+      const opened = openEnvelope(signKey, request.body, now());
+      if (!opened.ok) return reject(reply, opened.rc);
+      const parsed = v.safeParse(schema, opened.payload.request_parameter, {
+        abortEarly: true,
+        message: RC_MESSAGES.PARAMETER_INVALID,
+      });
+      if (!parsed.success) return reject(reply, 'PARAMETER_INVALID', describeIssue(parsed.issues[0]));
+      request.signed = { token: opened.payload.token ?? null, params: parsed.output };
+    });
+  },
+  { name: 'envelope' },
+);
+
+/** Route options of a signed call: its parameter schema and a handler that gets the checked input. */
+export function signed<S extends ParamsSchema>(
+  schema: S,
+  handler: (input: SignedInput<v.InferOutput<S>>, request: FastifyRequest) => Promise<ApiResponse>,
+): RouteShorthandOptionsWithHandler {
+  return {
+    config: { envelope: schema },
+    handler: (request) => handler(request.signed as SignedInput<v.InferOutput<S>>, request),
+  };
+}

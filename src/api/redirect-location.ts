@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query';
+import { encryptValue } from '../../protocol/crypto';
+import { AES_KEY_COOKIE, ENDPOINTS, MMRM_TOKEN_HEADER, type RedirectLocationResults } from '../../protocol/endpoints';
+import { readCookie } from '../lib/cookies';
+import { isSafeRedirect } from '../lib/redirect';
+import { storage } from '../lib/storage';
+import { apiUrl, encrypt, getApi } from './client';
+
+/** Where a signed-in member goes next: the saved rurl, asked the same way, or the member API's answer. */
+export function fetchRedirectLocation(memberToken: string) {
+  const rurl = storage.rurl.get();
+  const { base, path } = ENDPOINTS.redirectLocation;
+  // The token travels to this address, so a stored rurl is checked again before use.
+  const target = new URL(rurl && isSafeRedirect(rurl) ? rurl : apiUrl(base, path), window.location.origin);
+  const cookieSecret = readCookie(AES_KEY_COOKIE);
+  // Without the cookie (the page was not served by the member server) the header alone carries the token.
+  if (cookieSecret) target.searchParams.set('x_token', encryptValue(cookieSecret, memberToken));
+  return getApi<RedirectLocationResults>(target.toString(), { [MMRM_TOKEN_HEADER]: encrypt(memberToken) });
+}
+
+export function useRedirectLocationMutation() {
+  return useMutation({ mutationFn: fetchRedirectLocation });
+}

@@ -1,0 +1,20 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+type Variant = 'primary' | 'secondary';
+
+const VARIANTS: Record<Variant, string> = {
+  primary: 'bg-brand-700 text-white hover:bg-brand-800 active:bg-brand-900',
+  secondary: 'border border-brand-700 bg-white text-brand-700 hover:bg-brand-50',
+};
+
+/** The app's base button class, also used for links that look like buttons. */
+export const buttonClass = (variant: Variant = 'primary') =>
+  `inline-flex min-h-12 w-full items-center justify-center rounded-xl px-4 text-base font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50 ${VARIANTS[variant]}`;
+
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: Variant;
+}
+
+export function Button({ variant = 'primary', className = '', type = 'button', ...props }: ButtonProps) {
+  return <button type={type} className={`${buttonClass(variant)} ${className}`} {...props} />;
+}

@@ -1,0 +1,78 @@
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+interface ModalProps {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  footer?: ReactNode;
+  /** Esc calls this; without it the modal stays until its own buttons close it. */
+  onClose?: () => void;
+}
+
+const focusablesIn = (root: HTMLElement | null): HTMLElement[] =>
+  root ? [...root.querySelectorAll<HTMLElement>(FOCUSABLE)] : [];
+
+export function Modal({ open, title, children, footer, onClose }: ModalProps) {
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const dialog = dialogRef.current;
+    (focusablesIn(dialog)[0] ?? dialog)?.focus();
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [open]);
+
+  if (!open) return null;
+
+  function keepFocusInside(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape' && onClose) {
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const items = focusablesIn(dialogRef.current);
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) {
+      event.preventDefault();
+      return;
+    }
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return createPortal(
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/45 p-4">
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={keepFocusInside}
+        className="w-full max-w-sm rounded-2xl bg-white p-5 text-ink shadow-xl outline-none sm:p-6"
+      >
+        <h2 id={titleId} className="text-center text-lg font-semibold">
+          {title}
+        </h2>
+        <div className="mt-3 text-center text-base leading-relaxed">{children}</div>
+        {footer ? <div className="mt-5 flex flex-col gap-2 sm:flex-row-reverse">{footer}</div> : null}
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,36 @@
+import { Link } from '@tanstack/react-router';
+import { t } from '../i18n/zh-TW';
+import { Button, buttonClass } from './button';
+import { Modal } from './modal';
+
+interface NoticeModalProps {
+  message: string | null;
+  onClose: () => void;
+  /** Only when the LINE id is not yet bound: a way to the binding screen. */
+  offerLineBind?: boolean;
+}
+
+/** The notice modal: a message, a close button, and a way to bind when the LINE id is unbound. */
+export function NoticeModal({ message, onClose, offerLineBind = false }: NoticeModalProps) {
+  return (
+    <Modal
+      open={message !== null}
+      title={t.common.noticeTitle}
+      onClose={onClose}
+      footer={
+        <>
+          {offerLineBind ? (
+            <Link to="/line_bind" className={buttonClass('primary')}>
+              {t.common.goBindLine}
+            </Link>
+          ) : null}
+          <Button variant={offerLineBind ? 'secondary' : 'primary'} onClick={onClose}>
+            {t.common.close}
+          </Button>
+        </>
+      }
+    >
+      <p className="whitespace-pre-line">{message}</p>
+    </Modal>
+  );
+}

@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+
+/** Full-bleed on a phone (LINE's in-app browser), a centred card on wider screens. */
+export function PageCard({ children, title }: { children: ReactNode; title?: string }) {
+  return (
+    <main className="flex min-h-dvh justify-center bg-brand-50 sm:items-center sm:px-4 sm:py-10">
+      <div className="w-full max-w-card bg-white px-5 py-8 sm:rounded-3xl sm:px-8 sm:shadow-card">
+        {title ? <h1 className="mb-6 text-center text-xl font-bold text-ink">{title}</h1> : null}
+        {children}
+      </div>
+    </main>
+  );
+}

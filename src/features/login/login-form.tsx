@@ -1,0 +1,50 @@
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useForm } from 'react-hook-form';
+import * as v from 'valibot';
+import type { LoginParams } from '../../../protocol/endpoints';
+import { accountSchema, loginPasswordSchema } from '../../../protocol/schemas';
+import { Button } from '../../components/button';
+import { PasswordField } from '../../components/password-field';
+import { TextField } from '../../components/text-field';
+import { t } from '../../i18n/zh-TW';
+import { fieldMessages } from '../../lib/form-errors';
+
+const loginFormSchema = v.object({ account: accountSchema, password: loginPasswordSchema });
+
+/** Account and password; checked on submit only, as the spec asks. */
+export function LoginForm({ onSubmit }: { onSubmit: (values: LoginParams) => Promise<void> }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginParams>({
+    resolver: valibotResolver(loginFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { account: '', password: '' },
+  });
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
+      <TextField
+        label={t.login.accountLabel}
+        placeholder={t.login.accountPlaceholder}
+        type="tel"
+        inputMode="numeric"
+        autoComplete="username"
+        errors={fieldMessages(errors.account)}
+        {...register('account')}
+      />
+      <PasswordField
+        label={t.login.passwordLabel}
+        placeholder={t.login.passwordPlaceholder}
+        autoComplete="current-password"
+        errors={fieldMessages(errors.password)}
+        {...register('password')}
+      />
+      <Button type="submit" className="mt-2">
+        {t.login.submit}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import { Link } from '@tanstack/react-router';
+import { BrandLogo } from '../../components/brand-logo';
+import { LoadingModal } from '../../components/loading-modal';
+import { NoticeModal } from '../../components/notice-modal';
+import { PageCard } from '../../components/page-card';
+import { t } from '../../i18n/zh-TW';
+import { isLineDemo } from '../../lib/liff';
+import { LineLoginCard } from './line-login-card';
+import { LoginForm } from './login-form';
+import { useLineLogin } from './use-line-login';
+import { useLoginFlow } from './use-login-flow';
+
+const linkClass =
+  'rounded text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';
+
+export function LoginScreen({ lineCode }: { lineCode?: string }) {
+  const flow = useLoginFlow();
+  const line = useLineLogin({
+    returnCode: lineCode,
+    // The LINE sign-in flow (login_with_provider, binding) plugs in here.
+    onLineToken: () => flow.showNotice(t.login.lineComingSoon),
+    onFailure: flow.showNotice,
+  });
+
+  return (
+    <PageCard>
+      <div className="mb-6 flex flex-col items-center gap-3">
+        <BrandLogo />
+        <h1 className="text-xl font-bold text-ink">{t.login.heading}</h1>
+      </div>
+      <LoginForm onSubmit={flow.signIn} />
+      <nav className="mt-4 flex items-center justify-between text-base">
+        <Link to="/registerFirst" className={linkClass}>
+          {t.login.register}
+        </Link>
+        <Link to="/forgotPassword" className={linkClass}>
+          {t.login.forgotPassword}
+        </Link>
+      </nav>
+      <div className="my-6 flex items-center gap-3 text-sm text-ink-muted">
+        <span className="h-px flex-1 bg-gray-200" />
+        <span>{t.login.or}</span>
+        <span className="h-px flex-1 bg-gray-200" />
+      </div>
+      <LineLoginCard demo={isLineDemo()} onClick={line.start} />
+      <p className="mt-6 text-center text-sm">
+        <Link to="/login/text" className={linkClass}>
+          {t.login.firstLoginHelp}
+        </Link>
+      </p>
+      <LoadingModal open={flow.busy || line.busy} />
+      <NoticeModal message={flow.notice} onClose={flow.closeNotice} />
+    </PageCard>
+  );
+}

@@ -1,0 +1,2 @@
+// Its own module so the demo-only LIFF mock gets a chunk of its own name.
+export { LiffMockPlugin } from '@line/liff-mock';

@@ -1,0 +1,37 @@
+import { redirect } from '@tanstack/react-router';
+import { MEMBER_TOKEN_DAYS } from '../../protocol/endpoints';
+import { parseTaipeiTimestamp, taipeiTimestamp } from '../../protocol/time';
+import { type LoginType, type MemberAuth, storage } from './storage';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Keeps a signed-in member: token, Taipei expiry one year on (as long as the token lives), login type. */
+export function startSession(token: string, loginType: LoginType, now: Date = new Date()): MemberAuth {
+  const auth = { token, expireTime: taipeiTimestamp(new Date(now.getTime() + MEMBER_TOKEN_DAYS * DAY_MS)) };
+  storage.memberAuth.set(auth);
+  storage.memberAccessToken.set(token);
+  storage.loginType.set(loginType);
+  return auth;
+}
+
+export function endSession(): void {
+  storage.memberAuth.remove();
+  storage.memberAccessToken.remove();
+}
+
+/** The stored session while it is unexpired; an expired one is cleared and counts as logged out. */
+export function readSession(now: Date = new Date()): MemberAuth | null {
+  const auth = storage.memberAuth.get();
+  if (!auth) return null;
+  const expiry = parseTaipeiTimestamp(auth.expireTime);
+  if (!expiry || now.getTime() > expiry.getTime()) {
+    endSession();
+    return null;
+  }
+  return auth;
+}
+
+/** Route guard (`beforeLoad`): members only; everyone else goes to /login. */
+export function requireSession(): void {
+  if (!readSession()) throw redirect({ to: '/login', replace: true });
+}

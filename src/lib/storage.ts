@@ -1,0 +1,134 @@
+import * as v from 'valibot';
+import { LINE_SOURCE, LINE_TOKEN_SOURCE } from '../../protocol/endpoints';
+
+/** The only door to localStorage and sessionStorage: every key the spec names, typed. */
+export interface StoredItem<T> {
+  get(): T | null;
+  set(value: T): void;
+  remove(): void;
+}
+
+type Area = 'localStorage' | 'sessionStorage';
+
+// Storage can be missing or throw (private modes, blocked cookies); that counts as empty.
+function area(name: Area): Storage | null {
+  try {
+    return window[name];
+  } catch {
+    return null;
+  }
+}
+
+function rawItem(name: Area, key: string): StoredItem<string> {
+  return {
+    get: () => {
+      try {
+        return area(name)?.getItem(key) ?? null;
+      } catch {
+        return null;
+      }
+    },
+    set: (value) => {
+      try {
+        area(name)?.setItem(key, value);
+      } catch {
+        // A full or blocked storage leaves the value unsaved; the app keeps working.
+      }
+    },
+    remove: () => {
+      try {
+        area(name)?.removeItem(key);
+      } catch {
+        // Nothing stored, nothing to remove.
+      }
+    },
+  };
+}
+
+function textItem<T extends string>(name: Area, key: string, schema: v.GenericSchema<string, T>): StoredItem<T> {
+  const raw = rawItem(name, key);
+  return {
+    get: () => {
+      const result = v.safeParse(schema, raw.get());
+      return result.success ? result.output : null;
+    },
+    set: (value) => raw.set(value),
+    remove: raw.remove,
+  };
+}
+
+function jsonItem<T>(name: Area, key: string, schema: v.GenericSchema<unknown, T>): StoredItem<T> {
+  const raw = rawItem(name, key);
+  return {
+    get: () => {
+      const text = raw.get();
+      if (text === null) return null;
+      try {
+        const result = v.safeParse(schema, JSON.parse(text));
+        return result.success ? result.output : null;
+      } catch {
+        return null;
+      }
+    },
+    set: (value) => raw.set(JSON.stringify(value)),
+    remove: raw.remove,
+  };
+}
+
+const text = v.pipe(v.string(), v.nonEmpty());
+const draft = v.record(v.string(), v.unknown());
+
+export const memberAuthSchema = v.object({ token: text, expireTime: text });
+export type MemberAuth = v.InferOutput<typeof memberAuthSchema>;
+
+export const LOGIN_TYPES = ['Member', 'Line'] as const;
+export type LoginType = (typeof LOGIN_TYPES)[number];
+
+export const lineVerifyDataSchema = v.object({
+  bind_third_party: v.object({
+    source: v.literal(LINE_SOURCE),
+    verify_data: v.object({ line_token: text, line_token_source: v.literal(LINE_TOKEN_SOURCE) }),
+  }),
+});
+export type LineVerifyData = v.InferOutput<typeof lineVerifyDataSchema>;
+
+export type FormDraft = v.InferOutput<typeof draft>;
+
+export const storage = {
+  memberAuth: jsonItem('localStorage', 'memberAuth', memberAuthSchema),
+  rurl: textItem('localStorage', 'rurl', text),
+  loginType: textItem('localStorage', 'login_type', v.picklist(LOGIN_TYPES)),
+  memberAccessToken: textItem('sessionStorage', 'member_access_token', text),
+  lineAccessToken: textItem('sessionStorage', 'line_access_token', text),
+  lineVerifyData: jsonItem('sessionStorage', 'line_verify_data', lineVerifyDataSchema),
+  register1: jsonItem('sessionStorage', 'register1', draft),
+  register2: jsonItem('sessionStorage', 'register2', draft),
+  check3rdCrmData: jsonItem('sessionStorage', 'check3rdCrmData', draft),
+  memberAccessInfo: jsonItem('sessionStorage', 'member_access_info', draft),
+  forgotPasswordToken: textItem('sessionStorage', 'TEMP_ACCESS_TOKEN', text),
+  memberChangeMobile: textItem('sessionStorage', 'member_change_mobile', text),
+  tempAccessToken: textItem('sessionStorage', 'temp_access_token', text),
+} as const;
+
+const deviceUuidItem = textItem('localStorage', 'device-uuid', text);
+let unsavedDeviceUuid: string | null = null;
+
+function newUuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // randomUUID needs a secure context; plain-HTTP previews still get a v4 UUID.
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...b].map((n) => n.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** This browser's id for the `device-uuid` header, made once and kept. */
+export function deviceUuid(): string {
+  const stored = deviceUuidItem.get() ?? unsavedDeviceUuid;
+  if (stored) return stored;
+  const made = newUuid();
+  deviceUuidItem.set(made);
+  if (deviceUuidItem.get() !== made) unsavedDeviceUuid = made;
+  return made;
+}

@@ -1,0 +1,42 @@
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import { loadConfig } from './config';
+import { t } from './i18n/zh-TW';
+import { loadLiff, needsLiffAtBoot } from './lib/liff';
+import { createQueryClient } from './lib/query-client';
+import { createAppRouter } from './router';
+import './styles.css';
+
+function showConfigProblems(root: HTMLElement, problems: string[]): void {
+  const heading = document.createElement('h1');
+  heading.textContent = t.app.configErrorTitle;
+  const intro = document.createElement('p');
+  intro.textContent = t.app.configErrorIntro;
+  const list = document.createElement('ul');
+  for (const key of problems) {
+    const item = document.createElement('li');
+    item.textContent = key;
+    list.append(item);
+  }
+  root.replaceChildren(heading, intro, list);
+  root.setAttribute('role', 'alert');
+  root.className = 'p-6 text-danger';
+}
+
+async function boot(): Promise<void> {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  const config = loadConfig();
+  if (!config.ok) {
+    showConfigProblems(root, config.problems);
+    return;
+  }
+  if (needsLiffAtBoot(new URL(window.location.href), navigator.userAgent)) {
+    // LIFF settles LINE's query (liff.state, code) first; a LIFF failure must not keep the app from starting.
+    await loadLiff().catch((error: unknown) => console.error('LIFF init failed', error));
+  }
+  const queryClient = createQueryClient();
+  createRoot(root).render(<App router={createAppRouter(queryClient)} queryClient={queryClient} />);
+}
+
+void boot();

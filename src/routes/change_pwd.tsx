@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ComingSoon } from '../components/coming-soon';
+import { requireSession } from '../lib/session';
+
+export const Route = createFileRoute('/change_pwd')({
+  beforeLoad: requireSession,
+  component: ComingSoon,
+});

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ComingSoon } from '../components/coming-soon';
+
+export const Route = createFileRoute('/registerSecond')({
+  component: ComingSoon,
+});

@@ -1,0 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+// e2e runs against the production build, as `npm start` serves it.
+export default function globalSetup() {
+  if (process.env.E2E_SKIP_BUILD && existsSync('dist/index.html')) return;
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+}

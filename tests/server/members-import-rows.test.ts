@@ -1,0 +1,70 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseCsvRecord, readCsv } from '../../server/modules/members-import/csv';
+import { birthdayPassword, normalizeBirthday, parseImportRow } from '../../server/modules/members-import/rows';
+
+describe('member import rows', () => {
+  it('reads quoted fields, escaped quotes and empty fields', () => {
+    expect(parseCsvRecord('0912345678,"王, 小明",1980/12/01,,')).toEqual([
+      '0912345678',
+      '王, 小明',
+      '1980/12/01',
+      '',
+      '',
+    ]);
+    expect(parseCsvRecord('a,"say ""hi""",c')).toEqual(['a', 'say "hi"', 'c']);
+  });
+
+  it('streams records with their starting line numbers, across quoted line breaks and a BOM', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'csv-'));
+    const file = join(dir, 'members.csv');
+    writeFileSync(
+      file,
+      '\uFEFFmobile,name,birthday,gender,email\r\n0912345678,王小明,19801201,M,\n\n0922,"two\nlines",x,,\n',
+    );
+    const records = [];
+    for await (const record of readCsv(file)) records.push(record);
+    expect(records).toEqual([
+      { line: 1, fields: ['mobile', 'name', 'birthday', 'gender', 'email'] },
+      { line: 2, fields: ['0912345678', '王小明', '19801201', 'M', ''] },
+      { line: 4, fields: ['0922', 'two\nlines', 'x', '', ''] },
+    ]);
+  });
+
+  it('accepts both birthday forms and refuses impossible or future dates', () => {
+    expect(normalizeBirthday('1980/12/01')).toBe('1980/12/01');
+    expect(normalizeBirthday('1980/1/2')).toBe('1980/01/02');
+    expect(normalizeBirthday('19801201')).toBe('1980/12/01');
+    expect(normalizeBirthday('1980/02/30')).toBeNull();
+    expect(normalizeBirthday('2999/01/01')).toBeNull();
+    expect(normalizeBirthday('1980-12-01')).toBeNull();
+    expect(birthdayPassword('1980/12/01')).toBe('19801201');
+  });
+
+  it('turns a good record into a member row', () => {
+    expect(parseImportRow(['0912345678', ' 王小明 ', '19801201', 'f', 'a@b.tw'], { birthdayRequired: true })).toEqual({
+      ok: true,
+      row: { mobile: '0912345678', name: '王小明', birthday: '1980/12/01', gender: 'F', email: 'a@b.tw' },
+    });
+  });
+
+  it.each([
+    [['0912345678', '王小明', '19801201'], 'expected 5 columns'],
+    [['091234567', '王小明', '19801201', '', ''], 'mobile'],
+    [['0912345678', '王<小明>', '19801201', '', ''], 'name'],
+    [['0912345678', '王小明', '', '', ''], 'birthday: required'],
+    [['0912345678', '王小明', '19800231', '', ''], 'birthday'],
+    [['0912345678', '王小明', '19801201', 'X', ''], 'gender'],
+    [['0912345678', '王小明', '19801201', 'M', 'not-an-email'], 'email'],
+  ])('refuses %j with a reason about %s', (fields, reason) => {
+    const result = parseImportRow(fields, { birthdayRequired: true });
+    expect(result.ok).toBe(false);
+    expect(result.ok ? '' : result.reason).toContain(reason);
+  });
+
+  it('lets an e-commerce member have no birthday', () => {
+    expect(parseImportRow(['0912345678', '王小明', '', '', ''], { birthdayRequired: false }).ok).toBe(true);
+  });
+});

@@ -1,0 +1,142 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_ROUTES, RUNTIME_CONFIG_PLACEHOLDER, runtimeConfigSchema } from '../../protocol';
+import { startTestApp, TEST_AES_KEY, TEST_SIGN_KEY, type TestApp } from './helpers/app';
+
+const distDir = mkdtempSync(join(tmpdir(), 'member-dist-'));
+let t: TestApp;
+
+beforeAll(async () => {
+  mkdirSync(join(distDir, 'assets'));
+  writeFileSync(
+    join(distDir, 'index.html'),
+    `<!doctype html><html><head>${RUNTIME_CONFIG_PLACEHOLDER}<script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>`,
+  );
+  writeFileSync(join(distDir, 'assets', 'index-Ab12Cd34.js'), 'console.log("app")');
+  writeFileSync(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await startTestApp({ distDir, env: { TRUST_PROXY: 'true' } });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+const page = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml', ...headers } });
+
+function runtimeConfigOf(html: string): unknown {
+  const match = /<script id="runtime-config" type="application\/json">(.*?)<\/script>/.exec(html);
+  return JSON.parse(match?.[1] ?? 'null');
+}
+
+describe('serving the web app', () => {
+  it('answers every screen of the spec with index.html carrying the runtime config, never cached', async () => {
+    for (const route of [...APP_ROUTES, '/index.html']) {
+      const response = await page(route);
+      expect(response.statusCode, route).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.body).not.toContain(RUNTIME_CONFIG_PLACEHOLDER);
+    }
+    const config = runtimeConfigOf((await page('/login')).body);
+    expect(v.parse(runtimeConfigSchema, config)).toEqual({
+      apiBases: { appApi: '/app-api', memberApi: '', oauthApi: '/oauth-api', oauthHost: '' },
+      liffId: '1234567890-TestLiff',
+      signKey: TEST_SIGN_KEY,
+      aesKey: TEST_AES_KEY,
+      allowedRedirectOrigins: ['https://shop.example.com'],
+      demoMode: false,
+    });
+  });
+
+  it('gives a new browser a random, script-readable aes_key cookie, and keeps an existing one', async () => {
+    const first = await page('/login');
+    const second = await page('/login');
+    const cookieOf = (response: typeof first) => response.cookies.find((cookie) => cookie.name === 'aes_key');
+    const cookie = cookieOf(first);
+    expect(cookie).toMatchObject({ path: '/', sameSite: 'Lax' });
+    expect(cookie?.httpOnly).toBeFalsy();
+    expect(cookie?.secure).toBeFalsy();
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookieOf(second)?.value).not.toBe(cookie?.value);
+    const returning = await t.app.inject({ method: 'GET', url: '/change_member', cookies: { aes_key: 'kept' } });
+    expect(returning.cookies).toEqual([]);
+  });
+
+  it('marks the cookie Secure when the request came over https', async () => {
+    const response = await page('/login', { 'x-forwarded-proto': 'https' });
+    expect(response.cookies.find((cookie) => cookie.name === 'aes_key')?.secure).toBe(true);
+  });
+
+  it('sends a CSP that allows the app, the LIFF SDK and the redirect origins only', async () => {
+    const csp = String((await page('/login')).headers['content-security-policy']);
+    const directives = Object.fromEntries(
+      csp.split(';').map((directive) => {
+        const [name, ...values] = directive.trim().split(/\s+/);
+        return [name, values];
+      }),
+    );
+    expect(directives['default-src']).toEqual(["'self'"]);
+    expect(directives['script-src']).toEqual(["'self'", 'https://static.line-scdn.net']);
+    expect(directives['connect-src']).toEqual(
+      expect.arrayContaining(["'self'", 'https://api.line.me', 'https://shop.example.com']),
+    );
+    expect(directives['img-src']).toEqual(["'self'", 'data:', 'https:']);
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    expect(directives['object-src']).toEqual(["'none'"]);
+    const headers = (await page('/login')).headers;
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves hashed assets with immutable caching and other files revalidated', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('falls back to the app for unknown pages that accept HTML, but not for API paths or other requests', async () => {
+    const unknownPage = await page('/some/deep/link?x=1');
+    expect(unknownPage.statusCode).toBe(200);
+    expect(unknownPage.body).toContain('id="runtime-config"');
+    expect((await page('/app-api/member/unknown')).statusCode).toBe(404);
+    expect((await page('/api/member/unknown')).json()).toMatchObject({ rcrm: { RC: 'PARAMETER_INVALID' } });
+    expect((await t.app.inject({ method: 'GET', url: '/missing.js', headers: { accept: '*/*' } })).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+});
+
+describe('before the web app is built', () => {
+  it('still answers the API, and says the pages need a build', async () => {
+    const bare = await startTestApp({ distDir: join(distDir, 'not-built') });
+    expect((await bare.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    const login = await bare.app.inject({ method: 'GET', url: '/login' });
+    expect(login.statusCode).toBe(503);
+    expect(login.body).toContain('npm run build');
+    await bare.close();
+  });
+});
+
+describe('GET /healthz', () => {
+  it('answers 200 {status: ok} while the database answers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers 503 when the database is gone', async () => {
+    const broken = await startTestApp();
+    await broken.testDatabase.close();
+    const response = await broken.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(503);
+    await broken.close();
+  });
+});

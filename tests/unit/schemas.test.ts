@@ -1,0 +1,98 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import {
+  accountSchema,
+  birthdaySchema,
+  dedupeMessages,
+  emailSchema,
+  genderSchema,
+  inviteCodeSchema,
+  latestBirthday,
+  loginPasswordSchema,
+  VALIDATION_MESSAGES as M,
+  mobileSchema,
+  nameSchema,
+  setPasswordSchema,
+  verifyCodeSchema,
+} from '../../protocol';
+
+const messages = (schema: v.GenericSchema, value: unknown) =>
+  v.safeParse(schema, value).issues?.map((issue) => issue.message) ?? [];
+
+describe('field rules of the spec', () => {
+  it('account and mobile: required, exactly 10 digits', () => {
+    expect(messages(accountSchema, '')).toEqual([M.accountRequired]);
+    expect(messages(accountSchema, '091234567')).toEqual([M.accountFormat]);
+    expect(messages(accountSchema, '09123456789')).toEqual([M.accountFormat]);
+    expect(messages(accountSchema, '09123456ab')).toEqual([M.accountFormat]);
+    expect(messages(accountSchema, '0912345678')).toEqual([]);
+    expect(messages(mobileSchema, '')).toEqual([M.mobileRequired]);
+    expect(messages(mobileSchema, '12345')).toEqual([M.mobileFormat]);
+  });
+
+  it('login password: 6-100 letters or digits, so an 8-digit birthday logs in', () => {
+    expect(messages(loginPasswordSchema, '')).toEqual([M.passwordRequired]);
+    expect(messages(loginPasswordSchema, '19801201')).toEqual([]);
+    expect(messages(loginPasswordSchema, 'abc12')).toEqual([M.loginPasswordFormat]);
+    expect(messages(loginPasswordSchema, 'abc 123')).toEqual([M.loginPasswordFormat]);
+    expect(messages(loginPasswordSchema, 'a'.repeat(101))).toEqual([M.loginPasswordFormat]);
+  });
+
+  it('a password being set mixes letters and digits, 6 to 100', () => {
+    const schema = setPasswordSchema();
+    expect(messages(schema, '')).toEqual([M.passwordRequired]);
+    expect(messages(schema, '19801201')).toEqual([M.passwordFormat]);
+    expect(messages(schema, 'abcdefg')).toEqual([M.passwordFormat]);
+    expect(messages(schema, 'abc12')).toEqual([M.passwordFormat]);
+    expect(messages(schema, 'abc123')).toEqual([]);
+    expect(messages(schema, `a${'1'.repeat(99)}`)).toEqual([]);
+    expect(messages(schema, `a${'1'.repeat(100)}`)).toEqual([M.passwordFormat]);
+    expect(messages(setPasswordSchema(M.passwordFormatShort), 'abc')).toEqual([M.passwordFormatShort]);
+  });
+
+  it('name: required and none of < > / \' " & ; : { } [ ] ( ) *', () => {
+    expect(messages(nameSchema, '')).toEqual([M.nameRequired]);
+    expect(messages(nameSchema, '王小明')).toEqual([]);
+    for (const ch of '<>/\'"&;:{}[]()*') {
+      expect(messages(nameSchema, `王${ch}明`)).toEqual([M.nameSpecialCharacters]);
+    }
+  });
+
+  it('email: optional, local@domain with a 2-64 letter TLD', () => {
+    for (const ok of [null, undefined, '', 'a@b.tw', 'first.last+tag@mail.example.com', `x@y.${'a'.repeat(64)}`]) {
+      expect(messages(emailSchema, ok)).toEqual([]);
+    }
+    for (const bad of ['a@b', 'a@b.c', 'a@b.c1', '@b.tw', 'a b@c.tw', `x@y.${'a'.repeat(65)}`]) {
+      expect(messages(emailSchema, bad)).toEqual([M.emailFormat]);
+    }
+  });
+
+  it('gender: M, F or S', () => {
+    expect(messages(genderSchema, 'M')).toEqual([]);
+    expect(messages(genderSchema, 'X')).toEqual([M.genderRequired]);
+  });
+
+  it('birthday: a real YYYY/MM/DD date at least 12 years back', () => {
+    expect(messages(birthdaySchema, '1980/12/01')).toEqual([]);
+    expect(messages(birthdaySchema, '1980-12-01')).toEqual([M.birthdayFormat]);
+    expect(messages(birthdaySchema, '1980/02/30')).toEqual([M.birthdayFormat]);
+    const tooRecent = new Date();
+    tooRecent.setFullYear(tooRecent.getFullYear() - 11);
+    const text = `${tooRecent.getFullYear()}/01/01`;
+    expect(messages(birthdaySchema, text)).toEqual([M.birthdayTooRecent]);
+    expect(latestBirthday(new Date(2026, 10, 21)).getFullYear()).toBe(2014);
+  });
+
+  it('verification code is required', () => {
+    expect(messages(verifyCodeSchema, '')).toEqual([M.codeRequired]);
+    expect(messages(verifyCodeSchema, '123456')).toEqual([]);
+  });
+
+  it('invite code loses its whitespace', () => {
+    expect(v.parse(inviteCodeSchema, ' AB 12\tC\n')).toBe('AB12C');
+  });
+
+  it('duplicate messages of a field are shown once', () => {
+    expect(dedupeMessages(['a', 'b', 'a'])).toEqual(['a', 'b']);
+  });
+});

@@ -1,0 +1,70 @@
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '../../../protocol/endpoints';
+import { ApiError, callApi, encrypt } from '../../../src/api/client';
+import { fetchRedirectLocation } from '../../../src/api/redirect-location';
+import { loadConfig } from '../../../src/config';
+import { answer, answerRedirectLocation, decrypted, reply, setAesKeyCookie, urlOf } from '../support/api';
+import { installRuntimeConfig } from '../support/config';
+import { server } from '../support/server';
+
+beforeEach(() => {
+  installRuntimeConfig();
+  loadConfig();
+});
+
+describe('the signed client', () => {
+  it('signs the token and parameters and answers rcrm and results whatever the RC', async () => {
+    const calls = answer('getMemberProfile', () => reply('TOKEN_INVALID'));
+    const answered = await callApi(ENDPOINTS.getMemberProfile, { token: 'member-1', params: { secret: encrypt('x') } });
+    expect(answered).toEqual({ rcrm: { RC: 'TOKEN_INVALID', RM: '登入已失效，請重新登入' } });
+    expect(calls[0]?.payload.token).toBe('member-1');
+    expect(decrypted(calls[0]?.params.secret)).toBe('x');
+    expect(calls[0]?.headers.get('accept-language')).toBe('zh-TW');
+  });
+
+  it('sends the same device uuid on every call', async () => {
+    const calls = answer('briefTerm', () => reply('C01', { terms: [] }));
+    await callApi(ENDPOINTS.briefTerm);
+    await callApi(ENDPOINTS.briefTerm);
+    expect(calls[0]?.headers.get('device-uuid')).toBe(calls[1]?.headers.get('device-uuid'));
+  });
+
+  it.each([
+    ['a network failure', () => HttpResponse.error()],
+    ['an HTML answer', () => HttpResponse.text('<html></html>')],
+    ['JSON of another shape', () => HttpResponse.json({ ok: true })],
+    ['an HTTP error without rcrm', () => new HttpResponse(null, { status: 503 })],
+  ])('turns %s into a typed system error', async (_, respond) => {
+    server.use(http.post(urlOf('login'), respond));
+    const failure = callApi(ENDPOINTS.login, { params: {} });
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toMatchObject({ rc: 'SYSTEM_ERROR', message: '系統忙碌中，請稍後再試' });
+  });
+});
+
+describe('the redirect-location call', () => {
+  it('sends the token encrypted twice: x_token with the cookie secret, X-MMRM-TOKEN with the app secret', async () => {
+    setAesKeyCookie();
+    const calls = answerRedirectLocation(urlOf('redirectLocation'), () => reply('C01', { location: '/change_member' }));
+    const answered = await fetchRedirectLocation('tok+/=');
+    expect(answered.results?.location).toBe('/change_member');
+    expect(calls[0]?.xToken).toBe('tok+/=');
+    expect(calls[0]?.mmrmToken).toBe('tok+/=');
+  });
+
+  it('ignores a stored rurl that is no longer allowed', async () => {
+    setAesKeyCookie();
+    localStorage.setItem('rurl', 'https://evil.example.net/collect');
+    const calls = answerRedirectLocation(urlOf('redirectLocation'), () => reply('C01', { location: '/x' }));
+    await fetchRedirectLocation('tok');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('sends only the header when the page has no aes_key cookie', async () => {
+    const calls = answerRedirectLocation(urlOf('redirectLocation'), () => reply('C01', { location: '/x' }));
+    await fetchRedirectLocation('tok');
+    expect(calls[0]?.url.searchParams.has('x_token')).toBe(false);
+    expect(calls[0]?.mmrmToken).toBe('tok');
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { deviceUuid, storage } from '../../../src/lib/storage';
+
+describe('storage', () => {
+  it('keeps each item under the key the spec names', () => {
+    storage.memberAuth.set({ token: 't1', expireTime: '2030/01/02 03:04:05' });
+    storage.rurl.set('/change_member');
+    storage.loginType.set('Line');
+    storage.memberAccessToken.set('t1');
+    storage.lineAccessToken.set('line-1');
+    storage.register1.set({ mobile: '0912345678' });
+    storage.register2.set({ gender: 'F' });
+    storage.check3rdCrmData.set({ source: 'crm' });
+    storage.memberAccessInfo.set({ name: '王小明' });
+    storage.forgotPasswordToken.set('temp-forgot');
+    storage.memberChangeMobile.set('0987654321');
+    storage.tempAccessToken.set('temp-register');
+    storage.lineVerifyData.set({
+      bind_third_party: {
+        source: 'LineMultiOA',
+        verify_data: { line_token: 'line-1', line_token_source: 'cyberbiz' },
+      },
+    });
+
+    expect(JSON.parse(localStorage.getItem('memberAuth') ?? '')).toEqual({
+      token: 't1',
+      expireTime: '2030/01/02 03:04:05',
+    });
+    expect(localStorage.getItem('rurl')).toBe('/change_member');
+    expect(localStorage.getItem('login_type')).toBe('Line');
+    expect(Object.keys(sessionStorage).sort()).toEqual(
+      [
+        'TEMP_ACCESS_TOKEN',
+        'check3rdCrmData',
+        'line_access_token',
+        'line_verify_data',
+        'member_access_info',
+        'member_access_token',
+        'member_change_mobile',
+        'register1',
+        'register2',
+        'temp_access_token',
+      ].sort(),
+    );
+    expect(storage.lineVerifyData.get()?.bind_third_party.verify_data.line_token).toBe('line-1');
+    expect(storage.memberAccessInfo.get()).toEqual({ name: '王小明' });
+  });
+
+  it('treats unparsable or misshapen values as absent', () => {
+    localStorage.setItem('memberAuth', '{not json');
+    sessionStorage.setItem('register1', '"just text"');
+    localStorage.setItem('login_type', 'Admin');
+    localStorage.setItem('rurl', '');
+    expect(storage.memberAuth.get()).toBeNull();
+    expect(storage.register1.get()).toBeNull();
+    expect(storage.loginType.get()).toBeNull();
+    expect(storage.rurl.get()).toBeNull();
+  });
+
+  it('removes an item', () => {
+    storage.rurl.set('/x');
+    storage.rurl.remove();
+    expect(localStorage.getItem('rurl')).toBeNull();
+  });
+
+  it('makes the device uuid once per browser', () => {
+    const first = deviceUuid();
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(deviceUuid()).toBe(first);
+    expect(localStorage.getItem('device-uuid')).toBe(first);
+  });
+});

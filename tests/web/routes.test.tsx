@@ -1,0 +1,91 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { startSession } from '../../src/lib/session';
+import { renderApp } from './support/render-app';
+
+const YEAR_AND_A_DAY_MS = 366 * 24 * 60 * 60 * 1000;
+
+describe('the root address', () => {
+  it('shows only the word error', async () => {
+    const { container } = renderApp('/');
+    await waitFor(() => expect(container).toHaveTextContent(/^error$/));
+  });
+});
+
+describe('/login/text', () => {
+  it('explains the first-login defaults in four points', async () => {
+    renderApp('/login/text');
+    expect(await screen.findByRole('heading', { name: '首次登入說明' })).toBeInTheDocument();
+    const points = screen.getAllByRole('listitem');
+    expect(points).toHaveLength(4);
+    expect(points[0]).toHaveTextContent('帳號為手機號碼');
+    expect(points[0]).toHaveTextContent('生日 8 碼');
+    expect(points[0]).toHaveTextContent('19801201');
+    expect(points[1]).toHaveTextContent('官網設定的密碼');
+    expect(points[2]).toHaveTextContent('APP 相同的帳號密碼');
+    expect(points[3]).toHaveTextContent('修改密碼');
+    expect(screen.getByRole('link', { name: '返回登入' })).toHaveAttribute('href', '/login');
+  });
+});
+
+describe('screens of later issues', () => {
+  it.each([
+    '/registerFirst',
+    '/registerSecond',
+    '/registerFinal',
+    '/registerFinal/change_mobile',
+    '/forgotPassword',
+    '/verify_forget_password',
+    '/reset_pwd',
+    '/authorize',
+    '/change_member_mobile',
+    '/verify_member_mobile',
+    '/verify_mobile',
+    '/line_bind',
+    '/line_bind/login',
+    '/recommend',
+  ])('%s is registered and says it opens soon, with a way back to /login', async (path) => {
+    const { router } = renderApp(path);
+    expect(await screen.findByRole('heading', { name: '此功能即將開放' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '返回登入' })).toHaveAttribute('href', '/login');
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it('/Change_member_mobile goes to /change_member_mobile and keeps the query', async () => {
+    const { router } = renderApp('/Change_member_mobile?rurl=%2Fchange_member&from=app');
+    expect(await screen.findByRole('heading', { name: '此功能即將開放' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/change_member_mobile');
+    expect(window.location.pathname).toBe('/change_member_mobile');
+    const query = new URLSearchParams(window.location.search);
+    expect(query.get('rurl')).toBe('/change_member');
+    expect(query.get('from')).toBe('app');
+  });
+
+  it('an unknown address says the page is not found', async () => {
+    renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { name: '找不到此頁面' })).toBeInTheDocument();
+  });
+});
+
+describe.each(['/change_member', '/change_pwd'])('the guard of %s', (path) => {
+  it('sends a visitor without a session to /login', async () => {
+    const { router } = renderApp(path);
+    expect(await screen.findByRole('button', { name: '登入' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('clears an expired session and sends the visitor to /login', async () => {
+    startSession('expired-token', 'Member', new Date(Date.now() - YEAR_AND_A_DAY_MS));
+    const { router } = renderApp(path);
+    expect(await screen.findByRole('button', { name: '登入' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('memberAuth')).toBeNull();
+  });
+
+  it('lets a member with an unexpired session in', async () => {
+    startSession('fresh-token', 'Member');
+    const { router } = renderApp(path);
+    expect(await screen.findByRole('heading', { name: '此功能即將開放' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+  });
+});
