@@ -27,7 +27,14 @@ export default {
         danger: '#dc2626',
       },
       fontFamily: {
-        sans: ['"PingFang TC"', '"Noto Sans TC"', '"Microsoft JhengHei"', 'system-ui', 'sans-serif'],
+        sans: [
+          '"PingFang TC"',
+          '"Noto Sans TC"',
+          '"Noto Sans CJK TC"',
+          '"Microsoft JhengHei"',
+          'system-ui',
+          'sans-serif',
+        ],
       },
       maxWidth: {
         card: '28rem',

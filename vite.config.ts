@@ -1,11 +1,41 @@
+import { randomBytes } from 'node:crypto';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import * as v from 'valibot';
+import { defineConfig, type Plugin } from 'vite';
+import { AES_KEY_COOKIE, RUNTIME_CONFIG_PLACEHOLDER, runtimeConfigSchema, runtimeConfigScript } from './protocol';
 
 // In development the member server listens here and answers every API base.
 const MEMBER_SERVER = 'http://127.0.0.1:3001';
 const proxiedPaths = ['/app-api', '/api', '/oauth-api', '/oauth', '/dev', '/healthz'];
+
+/**
+ * `npm run dev` only: the index.html the dev server sends carries the member server's runtime
+ * config and sets the aes_key cookie, as the member server does for the built app.
+ */
+function devRuntimeConfig(): Plugin {
+  const json = process.env.MEMBER_RUNTIME_CONFIG;
+  return {
+    name: 'member-dev-runtime-config',
+    apply: 'serve',
+    transformIndexHtml: (html) =>
+      json
+        ? html.replace(RUNTIME_CONFIG_PLACEHOLDER, runtimeConfigScript(v.parse(runtimeConfigSchema, JSON.parse(json))))
+        : html,
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        if (!request.headers.cookie?.includes(`${AES_KEY_COOKIE}=`)) {
+          response.setHeader(
+            'Set-Cookie',
+            `${AES_KEY_COOKIE}=${randomBytes(32).toString('base64url')}; Path=/; SameSite=Lax`,
+          );
+        }
+        next();
+      });
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -19,6 +49,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    devRuntimeConfig(),
   ],
   build: {
     outDir: 'dist',

@@ -12,7 +12,7 @@ export type Member = typeof members.$inferSelect;
 const REFERRAL_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const REFERRAL_LENGTH = 8;
 
-function newReferralCode(): string {
+export function newReferralCode(): string {
   let code = '';
   for (let i = 0; i < REFERRAL_LENGTH; i++) code += REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)];
   return code;

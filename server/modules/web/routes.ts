@@ -15,6 +15,7 @@ import {
 import { LIMITS } from '../../config';
 import type { AppContext } from '../../context';
 import { isApiPath } from '../../lib/paths';
+import { publicRuntimeConfig } from './runtime-config';
 
 export interface WebOptions extends AppContext {
   /** The built web app (`vite build` output). */
@@ -27,14 +28,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 function renderShell({ config, distDir }: WebOptions): string | null {
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) return null;
-  const script = runtimeConfigScript({
-    apiBases: DEFAULT_API_BASES,
-    liffId: config.liffId,
-    signKey: config.signKey,
-    aesKey: config.aesKey,
-    allowedRedirectOrigins: config.allowedRedirectOrigins,
-    demoMode: config.demoMode,
-  });
+  const script = runtimeConfigScript(publicRuntimeConfig(config));
   const template = readFileSync(indexFile, 'utf8');
   if (!template.includes(RUNTIME_CONFIG_PLACEHOLDER))
     throw new Error(`${indexFile} has no ${RUNTIME_CONFIG_PLACEHOLDER}`);
