@@ -1,0 +1,88 @@
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import { kib, loadBudget, overBudget } from './budget';
+import { MEASURE_SECONDS } from './config';
+import { kibText, ms, perSecond, ratio, table } from './report';
+import { measureLoginPageScripts } from './size';
+import { measureThroughput } from './throughput';
+
+const loadAverage = () => loadavg()[0]?.toFixed(2) ?? '?';
+const log = (line: string) => console.error(`  · ${line}`);
+
+async function main(): Promise<number> {
+  const budget = loadBudget();
+  const started = Date.now();
+  console.log(
+    `bench: ${new Date().toISOString()}, ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ` +
+      `Node ${process.version}, ${MEASURE_SECONDS} s per figure`,
+  );
+  console.log(`load average (1 min) before the run: ${loadAverage()}; well above 0 means other work shared the cores`);
+  const { redirect, bare, login, argon2 } = await measureThroughput(log);
+  const { browser, line, builtAt } = await measureLoginPageScripts(log);
+
+  console.log('\n1. Signed redirect_location vs a bare Fastify route (10 connections each)');
+  console.log(
+    table(
+      ['target', 'req/s', 'p99', 'vs bare'],
+      [
+        [
+          'GET /api/member/redirect_location',
+          perSecond(redirect.requestsPerSecond),
+          ms(redirect.p99Ms),
+          ratio(redirect.requestsPerSecond, bare.requestsPerSecond),
+        ],
+        ['GET / bare Fastify {ok:true}', perSecond(bare.requestsPerSecond), ms(bare.p99Ms), '1×'],
+      ],
+    ),
+  );
+  console.log(`\n2. Login vs raw argon2id verify (login: 8 connections; argon2: ${argon2.concurrency} in flight)`);
+  console.log(
+    table(
+      ['target', 'per second', 'p99', 'vs argon2'],
+      [
+        [
+          'POST /app-api/member/login',
+          perSecond(login.requestsPerSecond),
+          ms(login.p99Ms),
+          ratio(login.requestsPerSecond, argon2.verifiesPerSecond),
+        ],
+        ['argon2id verify (19 MiB, t=2, p=1)', perSecond(argon2.verifiesPerSecond), '–', '1×'],
+      ],
+    ),
+  );
+  console.log(
+    `\n3. JavaScript loaded by /login (gzip -9, sum of every script response; dist/ of ${builtAt.toISOString()})`,
+  );
+  console.log(
+    table(
+      ['case', 'scripts', 'raw', 'gzip', 'budget'],
+      [browser, line].map((page, i) => [
+        i === 0 ? 'mobile browser' : 'LINE in-app browser (LIFF at boot)',
+        String(page.scripts.length),
+        kibText(page.scripts.reduce((sum, s) => sum + s.rawBytes, 0)),
+        kibText(page.gzipBytes),
+        `${i === 0 ? budget.browserKiB : budget.lineKiB} KiB`,
+      ]),
+    ),
+  );
+  const blocked = [...browser.blocked, ...line.blocked];
+  if (blocked.length > 0) console.log(`(other origins blocked, not counted: ${blocked.join(', ')})`);
+
+  const problems = overBudget(budget, { browserBytes: browser.gzipBytes, lineBytes: line.gzipBytes });
+  for (const problem of problems) console.error(`\nOVER BUDGET: ${problem}`);
+  console.log(
+    `\nSUMMARY: redirect_location ${perSecond(redirect.requestsPerSecond)} p99 ${ms(redirect.p99Ms)} ` +
+      `(${ratio(redirect.requestsPerSecond, bare.requestsPerSecond)} bare) | login ${perSecond(login.requestsPerSecond)} ` +
+      `(${ratio(login.requestsPerSecond, argon2.verifiesPerSecond)} argon2 ${perSecond(argon2.verifiesPerSecond)}) | ` +
+      `/login JS ${kib(browser.gzipBytes).toFixed(1)} KiB browser, ${kib(line.gzipBytes).toFixed(1)} KiB LINE gzip | ` +
+      `${problems.length === 0 ? 'size budget OK' : 'OVER SIZE BUDGET'} | ${Math.round((Date.now() - started) / 1000)} s`,
+  );
+  return problems.length === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error('bench failed:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,41 @@
+// Child process that runs one server under load, so autocannon never shares its event loop.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp } from '../server/app';
+import { openDatabase } from '../server/db/client';
+import { createMember } from '../server/modules/members/service';
+import { BENCH_MEMBER, benchConfig } from './config';
+
+export type ServerKind = 'member' | 'bare';
+
+async function memberServer(): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+  const database = await openDatabase({});
+  await createMember(database.db, { ...BENCH_MEMBER, isVerified: true }, new Date());
+  const app = await buildApp({ config: benchConfig(), database, distDir: '/nonexistent-dist', logger: false });
+  return { app, close: () => database.close() };
+}
+
+async function bareServer(): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+  const app = Fastify({ logger: false });
+  app.get('/', async () => ({ ok: true }));
+  return { app, close: async () => {} };
+}
+
+async function main(): Promise<void> {
+  const kind = process.argv[2] as ServerKind;
+  const { app, close } = kind === 'member' ? await memberServer() : await bareServer();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no TCP address');
+  process.send?.({ port: address.port });
+  process.once('disconnect', () => {
+    void app
+      .close()
+      .then(close)
+      .finally(() => process.exit(0));
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,108 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { type BrowserContextOptions, chromium, type LaunchOptions } from 'playwright-core';
+import playwrightConfig from '../playwright.config';
+import { buildApp } from '../server/app';
+import { openDatabase } from '../server/db/client';
+import { benchConfig } from './config';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DIST = `${ROOT}dist`;
+const use = playwrightConfig.use ?? {};
+const LAUNCH: LaunchOptions = use.launchOptions ?? {};
+// The e2e suite's phone, so the figures match what the e2e tests load.
+const PHONE: BrowserContextOptions = {
+  viewport: use.viewport ?? null,
+  screen: use.screen,
+  deviceScaleFactor: use.deviceScaleFactor,
+  isMobile: use.isMobile,
+  hasTouch: use.hasTouch,
+  locale: use.locale,
+  timezoneId: use.timezoneId,
+};
+const MOBILE_UA = use.userAgent ?? '';
+// LINE's in-app browser appends its own token to the system WebView's agent.
+const LINE_UA = `${MOBILE_UA} Line/14.0.0/IAB`;
+
+export interface PageScripts {
+  url: string;
+  scripts: { url: string; rawBytes: number; gzipBytes: number }[];
+  gzipBytes: number;
+  /** Requests to other origins, blocked so the figure is the app's own code on any network. */
+  blocked: string[];
+}
+
+function ensureBuilt(log: (line: string) => void): void {
+  if (existsSync(`${DIST}/index.html`)) return;
+  log('dist/ missing: npx vite build…');
+  const build = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('vite build failed');
+}
+
+async function scriptsOf(userAgent: string, url: string): Promise<PageScripts> {
+  const browser = await chromium.launch(LAUNCH);
+  try {
+    const page = await (await browser.newContext({ ...PHONE, userAgent })).newPage();
+    const origin = new URL(url).origin;
+    const blocked: string[] = [];
+    await page.route('**/*', (route) => {
+      if (route.request().url().startsWith(origin)) return route.continue();
+      blocked.push(route.request().url());
+      return route.abort();
+    });
+    const failed: string[] = [];
+    const pending: Promise<PageScripts['scripts'][number] | null>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      if (!response.ok()) failed.push(`${response.status()} ${response.url()}`);
+      pending.push(
+        response.body().then(
+          (body) => ({ url: response.url(), rawBytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length }),
+          (error: unknown) => {
+            failed.push(`${response.url()}: ${error instanceof Error ? error.message : error}`);
+            return null;
+          },
+        ),
+      );
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    // The screen must have rendered, or the figure would be that of a broken page.
+    await page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
+    const bodies = await Promise.all(pending);
+    // A missing chunk (dist/ rebuilt mid-run, say) would make the figure silently small.
+    if (failed.length > 0) throw new Error(`script requests failed on ${url}: ${failed.join(', ')}`);
+    const seen = new Set<string>();
+    const scripts = bodies.filter(
+      (script): script is NonNullable<typeof script> =>
+        script !== null && !seen.has(script.url) && !!seen.add(script.url),
+    );
+    return { url, scripts, gzipBytes: scripts.reduce((sum, s) => sum + s.gzipBytes, 0), blocked };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The JavaScript `/login` pulls in an ordinary mobile browser and in LINE (where LIFF starts at boot). */
+export async function measureLoginPageScripts(log: (line: string) => void) {
+  ensureBuilt(log);
+  const database = await openDatabase({});
+  const app = await buildApp({ config: benchConfig(), database, distDir: DIST, logger: false });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('server has no TCP address');
+    const origin = `http://127.0.0.1:${address.port}`;
+    log('/login in a mobile browser…');
+    const browser = await scriptsOf(MOBILE_UA, `${origin}/login`);
+    log('/login in LINE…');
+    const line = await scriptsOf(LINE_UA, `${origin}/login`);
+    if (line.gzipBytes <= browser.gzipBytes)
+      throw new Error('LINE loaded no more JavaScript than a browser: LIFF did not start at boot');
+    return { browser, line, builtAt: statSync(`${DIST}/index.html`).mtime };
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}

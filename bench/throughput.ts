@@ -1,0 +1,93 @@
+import {
+  buildEnvelope,
+  DEFAULT_API_BASES,
+  ENDPOINTS,
+  type EndpointName,
+  encryptValue,
+  MMRM_TOKEN_HEADER,
+} from '../protocol';
+import { measureArgon2Verify, type VerifyRate } from './argon2';
+import { BENCH_AES_KEY, BENCH_MEMBER, BENCH_SIGN_KEY } from './config';
+import { type LoadResult, measureLoad } from './load';
+import { startServer } from './servers';
+
+const SUCCESS = '"RC":"C01"';
+const JSON_HEADERS = { 'content-type': 'application/json', 'accept-language': 'zh-TW', 'app-id': 'member-web' };
+
+const urlOf = (origin: string, name: EndpointName) => {
+  const endpoint = ENDPOINTS[name];
+  return `${origin}${DEFAULT_API_BASES[endpoint.base]}${endpoint.path}`;
+};
+
+/** The login body exactly as the web app sends it; its timestamp keeps it valid for 300 s. */
+const loginBody = () =>
+  JSON.stringify(
+    buildEnvelope(BENCH_SIGN_KEY, {
+      request_parameter: {
+        account: encryptValue(BENCH_AES_KEY, BENCH_MEMBER.mobile),
+        password: encryptValue(BENCH_AES_KEY, BENCH_MEMBER.password),
+      },
+    }),
+  );
+
+async function logIn(origin: string): Promise<string> {
+  const response = await fetch(urlOf(origin, 'login'), { method: 'POST', headers: JSON_HEADERS, body: loginBody() });
+  const json = (await response.json()) as { results?: { member_access_token?: unknown } };
+  const token = json.results?.member_access_token;
+  if (typeof token !== 'string') throw new Error(`login failed: ${JSON.stringify(json)}`);
+  return token;
+}
+
+export interface ThroughputFigures {
+  redirect: LoadResult;
+  bare: LoadResult;
+  login: LoadResult;
+  argon2: VerifyRate;
+}
+
+export async function measureThroughput(log: (line: string) => void): Promise<ThroughputFigures> {
+  const member = await startServer('member');
+  try {
+    const token = await logIn(member.origin);
+    log('redirect_location (signed X-MMRM-TOKEN)…');
+    const redirect = await measureLoad({
+      title: 'redirect_location',
+      url: urlOf(member.origin, 'redirectLocation'),
+      headers: { [MMRM_TOKEN_HEADER]: encryptValue(BENCH_AES_KEY, token) },
+      connections: 10,
+      expectInBody: SUCCESS,
+    });
+
+    const bareServer = await startServer('bare');
+    let bare: LoadResult;
+    try {
+      log('bare Fastify {ok:true}…');
+      bare = await measureLoad({
+        title: 'bare Fastify',
+        url: `${bareServer.origin}/`,
+        connections: 10,
+        expectInBody: '"ok":true',
+      });
+    } finally {
+      await bareServer.stop();
+    }
+
+    log('login (argon2id + token insert)…');
+    const login = await measureLoad({
+      title: 'login',
+      url: urlOf(member.origin, 'login'),
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: loginBody(),
+      connections: 8,
+      expectInBody: SUCCESS,
+    });
+    await member.stop();
+
+    log('raw argon2id verify…');
+    const argon2 = await measureArgon2Verify(BENCH_MEMBER.password);
+    return { redirect, bare, login, argon2 };
+  } finally {
+    await member.stop();
+  }
+}
