@@ -22,4 +22,7 @@ export const VALIDATION_MESSAGES = {
   codeRequired: '請輸入驗證碼',
   codeFormat: '驗證碼為 6 位數字',
   inviteCodeFormat: '邀請碼格式錯誤',
+  thirdPartyCrmDataInvalid: '第三方 CRM 資料無法讀取',
+  taskNotFound: '查無此任務',
+  pointNotFound: '查無此點數',
 } as const;

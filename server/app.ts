@@ -6,13 +6,18 @@ import { type Config, LIMITS } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { authRoutes } from './modules/auth/routes';
+import { catalogRoutes } from './modules/catalog/routes';
 import { ecMemberRoutes } from './modules/ec-members/routes';
 import { healthRoutes } from './modules/health/routes';
+import { oauthRoutes } from './modules/oauth/routes';
+import { registerRoutes } from './modules/register/routes';
 import { webRoutes } from './modules/web/routes';
 import { envelopePlugin } from './plugins/envelope';
 import { installErrorHandler } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { createSmsSender, type SmsSender } from './sms';
+import { smsOutboxRoutes } from './sms/outbox-routes';
 
 export interface AppOptions {
   config: Config;
@@ -22,6 +27,8 @@ export interface AppOptions {
   /** The built web app; defaults to `dist/` at the project root. */
   distDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** The SMS provider; defaults to the configured one. */
+  sms?: SmsSender;
 }
 
 const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
@@ -42,7 +49,6 @@ const trustProxy = (setting: Config['trustProxy']) =>
 /** The member server, ready for `listen` or `inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
-  const context: AppContext = { config, db: database.db, now: options.now ?? (() => new Date()) };
   const logger = options.logger ?? (config.nodeEnv === 'test' ? false : { level: 'info', serializers });
   const app = Fastify({
     logger,
@@ -50,6 +56,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: trustProxy(config.trustProxy),
     return503OnClosing: true,
   });
+  const now = options.now ?? (() => new Date());
+  const sms = options.sms ?? createSmsSender(config.sms, { db: database.db, logger: app.log, now });
+  const context: AppContext = { config, db: database.db, now, sms };
   installErrorHandler(app);
   await registerSecurityHeaders(app, config);
   await app.register(cookie);
@@ -62,6 +71,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, context);
   await app.register(authRoutes, context);
   await app.register(ecMemberRoutes, context);
+  await app.register(oauthRoutes, context);
+  await app.register(registerRoutes, context);
+  await app.register(catalogRoutes, context);
+  // The outbox page shows every code sent: it does not exist in production.
+  if (!config.production) await app.register(smsOutboxRoutes, context);
   await app.register(webRoutes, { ...context, distDir: options.distDir ?? DEFAULT_DIST_DIR });
   return app;
 }

@@ -1,4 +1,4 @@
-import { MEMBER_TOKEN_DAYS } from '../protocol';
+import { MEMBER_TOKEN_DAYS, OAUTH_REQUEST_MINUTES } from '../protocol';
 import { DEMO_AES_KEY, DEMO_SIGN_KEY, parseEnv } from './env';
 
 export { ConfigError, type ConfigIssue, DEMO_AES_KEY, DEMO_SIGN_KEY, isOrigin } from './env';
@@ -16,6 +16,22 @@ export const LIMITS = {
   rateLimitWindowMs: MINUTE,
   healthCheckTimeoutMs: 2_000,
   aesKeyCookieMaxAgeSeconds: 400 * 24 * 60 * 60,
+  oauthRequestMs: OAUTH_REQUEST_MINUTES * MINUTE,
+  oauthCodeMs: MINUTE,
+  /** Finished and expired OAuth hops are kept a day (a replayed code is still recognised), then pruned. */
+  oauthRecordKeepMs: DAY,
+  oauthStateMaxLength: 512,
+  oauthRedirectUriMaxLength: 1024,
+  oauthClientNameMaxLength: 100,
+  /** A verification code lives 10 minutes, is used once, and dies at the fifth wrong try. */
+  verifyCodeMs: 10 * MINUTE,
+  verifyCodeMaxAttempts: 5,
+  /** At most 3 codes per mobile and purpose in any 24 hours, at least 60 s apart. */
+  smsSendsPerWindow: 3,
+  smsSendWindowMs: DAY,
+  smsResendMs: MINUTE,
+  /** How long the http SMS provider may take to accept a message. */
+  smsHttpTimeoutMs: 10_000,
 } as const;
 
 /** The member `npm start` creates on an empty demo database, printed at start. */
@@ -41,6 +57,8 @@ export interface Config {
   demoMode: boolean;
   allowedRedirectOrigins: string[];
   defaultRedirectUrl: string;
+  /** Origin of the member app in the OAuth authorize_url; null: the origin the request came to. */
+  publicUrl: string | null;
   sms: SmsConfig;
   rateLimitPerMinute: number;
   trustProxy: boolean | number | string[];
@@ -68,6 +86,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoMode: demoKeys || demoLine,
     allowedRedirectOrigins: e.ALLOWED_REDIRECT_ORIGINS,
     defaultRedirectUrl: e.DEFAULT_REDIRECT_URL,
+    publicUrl: e.PUBLIC_URL ?? null,
     sms:
       e.SMS_PROVIDER === 'http' && e.SMS_HTTP_URL && e.SMS_HTTP_TOKEN
         ? { provider: 'http', url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN }

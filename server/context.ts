@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { SmsSender } from './sms';
 
 /** What every module's routes receive: settings, the database and the clock. */
 export interface AppContext {
@@ -7,4 +8,6 @@ export interface AppContext {
   db: Db;
   /** The server's clock; tests pass a controllable one instead of sleeping. */
   now: () => Date;
+  /** Where text messages go (the outbox in development, the HTTP gateway in production). */
+  sms: SmsSender;
 }

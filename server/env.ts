@@ -75,6 +75,13 @@ const envSchema = v.object({
     ),
     DEFAULT_REDIRECT_PATH,
   ),
+  PUBLIC_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((url) => url.replace(/\/+$/, '')),
+      v.check(isOrigin, '須為會員中心對外的來源，如 https://member.example.com（不含路徑）'),
+    ),
+  ),
   SMS_PROVIDER: v.optional(v.picklist(['outbox', 'http'], '須為 outbox 或 http'), 'outbox'),
   SMS_HTTP_URL: v.optional(httpUrl),
   SMS_HTTP_TOKEN: v.optional(text),
@@ -156,6 +163,13 @@ function crossChecks(raw: Partial<Record<EnvKey, string>>): ConfigIssue[] {
     issues.push({ key: 'LIFF_ID', message: '正式環境（NODE_ENV=production）不可使用示範 LINE，請設定' });
   }
   if (raw.LIFF_ID && !raw.LINE_CHANNEL_ID) issues.push({ key: 'LINE_CHANNEL_ID', message: '設定 LIFF_ID 時必須設定' });
+  // The outbox only stores and logs messages: in production no code would reach the member.
+  if (production && raw.SMS_PROVIDER !== 'http') {
+    issues.push({
+      key: 'SMS_PROVIDER',
+      message: '正式環境（NODE_ENV=production）不可使用開發用簡訊寄件匣，請設定為 http',
+    });
+  }
   if (raw.SMS_PROVIDER === 'http') {
     if (!raw.SMS_HTTP_URL) issues.push({ key: 'SMS_HTTP_URL', message: 'SMS_PROVIDER=http 時必須設定' });
     if (!raw.SMS_HTTP_TOKEN) issues.push({ key: 'SMS_HTTP_TOKEN', message: 'SMS_PROVIDER=http 時必須設定' });

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -18,6 +30,8 @@ export const members = pgTable(
     referralCode: varchar('referral_code', { length: 16 }).notNull().unique(),
     /** Imported legacy members log in with their birthday once, then must set a password. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** What a third-party CRM sent along when the member registered through its link, as it came. */
+    thirdPartyCrmData: jsonb('third_party_crm_data').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -68,3 +82,9 @@ export const ecMembers = pgTable('ec_members', {
   status: varchar('status', { length: 32 }).notNull().default('active'),
   createdAt: createdAt(),
 });
+
+export * from './schema/catalog';
+export * from './schema/oauth';
+export * from './schema/registration';
+export * from './schema/sms';
+export * from './schema/verification';

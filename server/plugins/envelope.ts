@@ -41,7 +41,8 @@ export function encrypted<S extends v.GenericSchema<string, unknown>>(aesKey: st
   );
 }
 
-function describeIssue(issue: v.BaseIssue<unknown>): string {
+/** The RM of a parameter that failed its schema: the message, then the field in brackets. */
+export function describeIssue(issue: v.BaseIssue<unknown>): string {
   const field = issue.path?.map((item) => String(item.key)).join('.') || 'request_parameter';
   return `${issue.message}（${field}）`;
 }

@@ -1,13 +1,21 @@
 import { useMutation } from '@tanstack/react-query';
 import { encryptValue } from '../../protocol/crypto';
 import { AES_KEY_COOKIE, ENDPOINTS, MMRM_TOKEN_HEADER, type RedirectLocationResults } from '../../protocol/endpoints';
+import { type ApiResponse, rcrm } from '../../protocol/rc';
 import { readCookie } from '../lib/cookies';
 import { isSafeRedirect } from '../lib/redirect';
+import { takeReturnPath } from '../lib/return-path';
 import { storage } from '../lib/storage';
 import { apiUrl, encrypt, getApi } from './client';
 
-/** Where a signed-in member goes next: the saved rurl, asked the same way, or the member API's answer. */
-export function fetchRedirectLocation(memberToken: string) {
+/**
+ * Where a signed-in member goes next: back to the page that sent them to sign in (an OAuth hop
+ * on /authorize), else the saved rurl, asked the same way, or the member API's answer.
+ */
+export function fetchRedirectLocation(memberToken: string): Promise<ApiResponse<RedirectLocationResults>> {
+  // That page is this app's own and its hop expires soon: no call is needed or worth waiting for.
+  const returnPath = takeReturnPath();
+  if (returnPath) return Promise.resolve({ rcrm: rcrm('C01'), results: { location: returnPath } });
   const rurl = storage.rurl.get();
   const { base, path } = ENDPOINTS.redirectLocation;
   // The token travels to this address, so a stored rurl is checked again before use.

@@ -1,7 +1,7 @@
 import { t } from '../i18n/zh-TW';
 
 /** Covers the screen while a call runs. The live region stays mounted so the text is announced. */
-export function LoadingModal({ open }: { open: boolean }) {
+export function LoadingModal({ open, label = t.common.loading }: { open: boolean; label?: string }) {
   return (
     <div
       role="status"
@@ -14,7 +14,7 @@ export function LoadingModal({ open }: { open: boolean }) {
             aria-hidden="true"
             className="size-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700"
           />
-          <span className="text-base text-ink">{t.common.loading}</span>
+          <span className="text-base text-ink">{label}</span>
         </div>
       ) : null}
     </div>

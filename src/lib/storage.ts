@@ -81,6 +81,10 @@ const draft = v.record(v.string(), v.unknown());
 export const memberAuthSchema = v.object({ token: text, expireTime: text });
 export type MemberAuth = v.InferOutput<typeof memberAuthSchema>;
 
+/** A page of this app to come back to after signing in (an interrupted OAuth hop), until `until` (epoch ms). */
+export const returnPathSchema = v.object({ path: text, until: v.number() });
+export type ReturnPath = v.InferOutput<typeof returnPathSchema>;
+
 export const LOGIN_TYPES = ['Member', 'Line'] as const;
 export type LoginType = (typeof LOGIN_TYPES)[number];
 
@@ -94,6 +98,31 @@ export type LineVerifyData = v.InferOutput<typeof lineVerifyDataSchema>;
 
 export type FormDraft = v.InferOutput<typeof draft>;
 
+// A field that is missing or damaged in storage comes back empty rather than losing the whole step.
+const entered = v.fallback(v.string(), '');
+
+/** Registration step 1 as entered, with the ids of the terms the member agreed to. */
+export const registerOneSchema = v.object({
+  mobile: entered,
+  name: entered,
+  password: entered,
+  confirm: entered,
+  agreed_terms: v.fallback(v.array(v.string()), []),
+});
+export type RegisterOneDraft = v.InferOutput<typeof registerOneSchema>;
+
+/** Registration step 2 as entered; birthday is the date input's `YYYY-MM-DD`. */
+export const registerTwoSchema = v.object({
+  referrer_code: entered,
+  gender: entered,
+  email: entered,
+  birthday: entered,
+});
+export type RegisterTwoDraft = v.InferOutput<typeof registerTwoSchema>;
+
+/** The encrypted third-party CRM data that came in the registration link's hash. */
+export const thirdPartyCrmDataSchema = v.object({ third_party_crm_data: text });
+
 export const storage = {
   memberAuth: jsonItem('localStorage', 'memberAuth', memberAuthSchema),
   rurl: textItem('localStorage', 'rurl', text),
@@ -101,13 +130,15 @@ export const storage = {
   memberAccessToken: textItem('sessionStorage', 'member_access_token', text),
   lineAccessToken: textItem('sessionStorage', 'line_access_token', text),
   lineVerifyData: jsonItem('sessionStorage', 'line_verify_data', lineVerifyDataSchema),
-  register1: jsonItem('sessionStorage', 'register1', draft),
-  register2: jsonItem('sessionStorage', 'register2', draft),
-  check3rdCrmData: jsonItem('sessionStorage', 'check3rdCrmData', draft),
+  register1: jsonItem('sessionStorage', 'register1', registerOneSchema),
+  register2: jsonItem('sessionStorage', 'register2', registerTwoSchema),
+  check3rdCrmData: jsonItem('sessionStorage', 'check3rdCrmData', thirdPartyCrmDataSchema),
   memberAccessInfo: jsonItem('sessionStorage', 'member_access_info', draft),
   forgotPasswordToken: textItem('sessionStorage', 'TEMP_ACCESS_TOKEN', text),
   memberChangeMobile: textItem('sessionStorage', 'member_change_mobile', text),
   tempAccessToken: textItem('sessionStorage', 'temp_access_token', text),
+  // Not a key of the spec: the way back to /authorize, kept for this tab only.
+  returnPath: jsonItem('sessionStorage', 'return_path', returnPathSchema),
 } as const;
 
 const deviceUuidItem = textItem('localStorage', 'device-uuid', text);

@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
+import { arriveAtAuthorize, authorizeSearchSchema } from '../features/oauth/arrival';
+import { AuthorizeScreen } from '../features/oauth/authorize-screen';
 
 export const Route = createFileRoute('/authorize')({
-  component: ComingSoon,
+  validateSearch: authorizeSearchSchema,
+  beforeLoad: ({ location }) => arriveAtAuthorize(location.href),
+  component: AuthorizePage,
 });
+
+function AuthorizePage() {
+  return <AuthorizeScreen search={Route.useSearch()} />;
+}

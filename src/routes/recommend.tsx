@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
+import { RecommendScreen } from '../features/recommend/recommend-screen';
 
 export const Route = createFileRoute('/recommend')({
-  component: ComingSoon,
+  component: RecommendScreen,
 });

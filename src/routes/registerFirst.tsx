@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
+import { arriveAtRegistration, registerSearchSchema } from '../features/register/arrival';
+import { StepOneScreen } from '../features/register/step-one-screen';
 
 export const Route = createFileRoute('/registerFirst')({
-  component: ComingSoon,
+  validateSearch: registerSearchSchema,
+  beforeLoad: ({ search, location }) => arriveAtRegistration(search, location.hash),
+  component: StepOneScreen,
 });

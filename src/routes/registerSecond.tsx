@@ -1,6 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
+import { arriveAtRegistration, registerSearchSchema, requireStepOne } from '../features/register/arrival';
+import { StepTwoScreen } from '../features/register/step-two-screen';
 
 export const Route = createFileRoute('/registerSecond')({
-  component: ComingSoon,
+  validateSearch: registerSearchSchema,
+  beforeLoad: ({ search, location }) => {
+    arriveAtRegistration(search, location.hash);
+    requireStepOne();
+  },
+  component: StepTwoScreen,
 });

@@ -17,6 +17,7 @@ const REAL = {
   LIFF_ID: '1657000000-AbCdEfGh',
   LINE_CHANNEL_ID: '1657000000',
 };
+const REAL_SMS = { SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.com/send', SMS_HTTP_TOKEN: 'sms-token' };
 
 describe('server configuration', () => {
   it('starts with no variables at all, in demo mode with the documented defaults', () => {
@@ -140,12 +141,14 @@ describe('server configuration', () => {
         'CRM_AES_KEY',
         'CRM_SIGN_KEY',
         'LIFF_ID',
+        'SMS_PROVIDER',
       ]);
     });
 
     it('refuses the built-in demo keys even when set explicitly', () => {
       const issues = issuesOf({
         ...REAL,
+        ...REAL_SMS,
         NODE_ENV: 'production',
         CRM_SIGN_KEY: DEMO_SIGN_KEY,
         CRM_AES_KEY: DEMO_AES_KEY,
@@ -153,8 +156,17 @@ describe('server configuration', () => {
       expect(Object.keys(issues).sort()).toEqual(['CRM_AES_KEY', 'CRM_SIGN_KEY']);
     });
 
-    it('starts with real keys and a LIFF app', () => {
-      expect(loadConfig({ ...REAL, NODE_ENV: 'production' })).toMatchObject({ production: true, demoMode: false });
+    it('refuses the SMS outbox, which would keep every code from the member', () => {
+      expect(issuesOf({ ...REAL, NODE_ENV: 'production' })).toEqual({ SMS_PROVIDER: expect.stringContaining('http') });
+      expect(issuesOf({ ...REAL, NODE_ENV: 'production', SMS_PROVIDER: 'outbox' })).toHaveProperty('SMS_PROVIDER');
+    });
+
+    it('starts with real keys, a LIFF app and the http SMS provider', () => {
+      expect(loadConfig({ ...REAL, ...REAL_SMS, NODE_ENV: 'production' })).toMatchObject({
+        production: true,
+        demoMode: false,
+        sms: { provider: 'http' },
+      });
     });
   });
 });

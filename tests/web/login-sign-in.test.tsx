@@ -110,8 +110,9 @@ describe('the rurl query parameter', () => {
   );
 
   it('method=register goes straight to registration', async () => {
+    answer('briefTerm', () => reply('C01', { terms: [] }));
     const { router } = renderApp('/login?method=register');
-    expect(await screen.findByText('此功能即將開放')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '會員註冊' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/registerFirst');
   });
 });

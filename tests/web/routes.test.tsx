@@ -30,20 +30,14 @@ describe('/login/text', () => {
 
 describe('screens of later issues', () => {
   it.each([
-    '/registerFirst',
-    '/registerSecond',
-    '/registerFinal',
-    '/registerFinal/change_mobile',
     '/forgotPassword',
     '/verify_forget_password',
     '/reset_pwd',
-    '/authorize',
     '/change_member_mobile',
     '/verify_member_mobile',
     '/verify_mobile',
     '/line_bind',
     '/line_bind/login',
-    '/recommend',
   ])('%s is registered and says it opens soon, with a way back to /login', async (path) => {
     const { router } = renderApp(path);
     expect(await screen.findByRole('heading', { name: '此功能即將開放' })).toBeInTheDocument();

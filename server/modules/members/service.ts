@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Gender } from '../../../protocol';
 import { DEMO_MEMBER } from '../../config';
 import type { Db } from '../../db/client';
@@ -44,29 +44,69 @@ export interface NewMember {
   mustChangePassword?: boolean;
 }
 
-/** Creates a member with a fresh referral code; a taken mobile fails on the unique constraint. */
-export async function createMember(db: Db, input: NewMember, now: Date): Promise<Member> {
-  const passwordHash = await hashPassword(input.password);
+/** A member to insert whose password is already hashed (hashing is slow: done before any transaction). */
+export interface MemberRecord extends Omit<NewMember, 'password'> {
+  passwordHash: string;
+  thirdPartyCrmData?: Record<string, unknown> | null;
+}
+
+/** Inserts a member with a fresh referral code; null when the mobile is already taken. */
+export async function insertMember(db: Db, input: MemberRecord, now: Date): Promise<Member | null> {
   for (;;) {
     const [member] = await db
       .insert(members)
       .values({
         mobile: input.mobile,
         name: input.name,
-        passwordHash,
+        passwordHash: input.passwordHash,
         gender: input.gender ?? null,
         email: input.email || null,
         birthday: input.birthday ? input.birthday.replaceAll('/', '-') : null,
         isVerified: input.isVerified ?? false,
         mustChangePassword: input.mustChangePassword ?? false,
+        thirdPartyCrmData: input.thirdPartyCrmData ?? null,
         referralCode: newReferralCode(),
         createdAt: now,
         updatedAt: now,
       })
-      .onConflictDoNothing({ target: members.referralCode })
+      .onConflictDoNothing()
       .returning();
     if (member) return member;
+    // The conflict was the mobile (taken, possibly by a registration that just committed) or, rarely, the referral code.
+    if (await isMobileRegistered(db, input.mobile)) return null;
   }
+}
+
+/** Creates a member with a fresh referral code; throws when the mobile is taken. */
+export async function createMember(db: Db, input: NewMember, now: Date): Promise<Member> {
+  const { password, ...rest } = input;
+  const member = await insertMember(db, { ...rest, passwordHash: await hashPassword(password) }, now);
+  if (!member) throw new Error(`mobile ${input.mobile} is already registered`);
+  return member;
+}
+
+/** The member whose referral (invite) code this is, in any letter case. */
+export async function findMemberByReferralCode(db: Db, code: string): Promise<Member | null> {
+  const [member] = await db.select().from(members).where(eq(members.referralCode, code.toUpperCase()));
+  return member ?? null;
+}
+
+/** Marks the member's mobile as verified. */
+export async function markMemberVerified(db: Db, memberId: string, now: Date): Promise<void> {
+  await db.update(members).set({ isVerified: true, updatedAt: now }).where(eq(members.id, memberId));
+}
+
+/**
+ * Moves a not-yet-verified member to another mobile; false when the member is verified (or gone).
+ * A mobile taken meanwhile fails on the unique constraint.
+ */
+export async function changeUnverifiedMobile(db: Db, memberId: string, mobile: string, now: Date): Promise<boolean> {
+  const moved = await db
+    .update(members)
+    .set({ mobile, updatedAt: now })
+    .where(and(eq(members.id, memberId), eq(members.isVerified, false)))
+    .returning({ id: members.id });
+  return moved.length > 0;
 }
 
 /** On an empty database in demo mode, the member printed at start; false when members exist. */

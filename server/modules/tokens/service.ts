@@ -46,15 +46,20 @@ export interface LiveToken {
   memberId: string;
 }
 
-/** The token's member when it is known, unexpired, unrevoked and of the expected kind and purpose. */
+/**
+ * The token's member when it is known, unexpired, unrevoked and of the expected kind and purpose.
+ * With `lock` (inside a transaction) the token row stays locked until the transaction ends, so
+ * two calls that use the token up cannot both succeed.
+ */
 export async function verifyToken(
   db: Db,
   token: string | null | undefined,
   spec: TokenSpec,
   now: Date,
+  options: { lock?: boolean } = {},
 ): Promise<LiveToken | null> {
   if (!token || !TOKEN_PATTERN.test(token)) return null;
-  const [row] = await db
+  const query = db
     .select({ tokenId: memberTokens.id, memberId: memberTokens.memberId, purpose: memberTokens.purpose })
     .from(memberTokens)
     .where(
@@ -65,6 +70,7 @@ export async function verifyToken(
         gt(memberTokens.expiresAt, now),
       ),
     );
+  const [row] = options.lock ? await query.for('update') : await query;
   if (!row) return null;
   if ((spec.kind === 'temp' ? spec.purpose : null) !== row.purpose) return null;
   return { tokenId: row.tokenId, memberId: row.memberId };

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/coming-soon';
+import { ChangeMobileScreen } from '../../features/register/change-mobile-screen';
 
 export const Route = createFileRoute('/registerFinal/change_mobile')({
-  component: ComingSoon,
+  component: ChangeMobileScreen,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/coming-soon';
+import { VerifyScreen } from '../../features/register/verify-screen';
 
 export const Route = createFileRoute('/registerFinal/')({
-  component: ComingSoon,
+  component: VerifyScreen,
 });

@@ -3,6 +3,7 @@ import { buildEnvelope, encryptValue } from '../../../protocol';
 import { buildApp } from '../../../server/app';
 import { type Config, loadConfig } from '../../../server/config';
 import type { Db } from '../../../server/db/client';
+import type { SmsSender } from '../../../server/sms';
 import { createTestDatabase, emptyTables, type TestDatabase } from './database';
 
 export const TEST_SIGN_KEY = 'test-sign-key-0123456789';
@@ -39,7 +40,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(options: { env?: Record<string, string>; distDir?: string } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { env?: Record<string, string>; distDir?: string; sms?: SmsSender } = {},
+): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
   const clock = new TestClock();
   const config = testConfig(options.env);
@@ -48,6 +51,7 @@ export async function startTestApp(options: { env?: Record<string, string>; dist
     database: testDatabase.database,
     now: clock.now,
     distDir: options.distDir ?? '/nonexistent-dist',
+    sms: options.sms,
   });
   const db = testDatabase.database.db;
   return {

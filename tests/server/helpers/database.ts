@@ -2,7 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, type Db, openDatabase } from '../../../server/db/client';
-import { ecMembers, loginFailures, members, memberTokens } from '../../../server/db/schema';
+import {
+  ecMembers,
+  loginFailures,
+  members,
+  memberTokens,
+  oauthClientRedirectUris,
+  oauthClients,
+  oauthCodes,
+  oauthRequests,
+  referrals,
+  smsOutbox,
+  verificationCodes,
+} from '../../../server/db/schema';
 
 export interface TestDatabase {
   database: Database;
@@ -66,12 +78,26 @@ function once(action: () => Promise<void>): () => Promise<void> {
 }
 
 export async function emptyTables(db: Db): Promise<void> {
-  await db.execute(sql`truncate members, member_tokens, login_failures, ec_members restart identity cascade`);
+  await db.execute(
+    sql`truncate members, member_tokens, login_failures, ec_members, oauth_clients, oauth_client_redirect_uris, oauth_requests, oauth_codes, referrals, verification_codes, sms_outbox restart identity cascade`,
+  );
 }
 
 /** Row counts of every table, to show a rejected request changed nothing. */
 export async function rowCounts(db: Db): Promise<Record<string, number>> {
-  const tables = { members, memberTokens, loginFailures, ecMembers };
+  const tables = {
+    members,
+    memberTokens,
+    loginFailures,
+    ecMembers,
+    oauthClients,
+    oauthClientRedirectUris,
+    oauthRequests,
+    oauthCodes,
+    referrals,
+    verificationCodes,
+    smsOutbox,
+  };
   const counts: Record<string, number> = {};
   for (const [name, table] of Object.entries(tables)) {
     const [row] = await db.select({ n: count() }).from(table);

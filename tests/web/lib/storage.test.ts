@@ -8,9 +8,15 @@ describe('storage', () => {
     storage.loginType.set('Line');
     storage.memberAccessToken.set('t1');
     storage.lineAccessToken.set('line-1');
-    storage.register1.set({ mobile: '0912345678' });
-    storage.register2.set({ gender: 'F' });
-    storage.check3rdCrmData.set({ source: 'crm' });
+    storage.register1.set({
+      mobile: '0912345678',
+      name: '王小明',
+      password: 'a1',
+      confirm: 'a1',
+      agreed_terms: ['t1'],
+    });
+    storage.register2.set({ referrer_code: 'ABCD2345', gender: 'F', email: '', birthday: '' });
+    storage.check3rdCrmData.set({ third_party_crm_data: 'encrypted-crm-data' });
     storage.memberAccessInfo.set({ name: '王小明' });
     storage.forgotPasswordToken.set('temp-forgot');
     storage.memberChangeMobile.set('0987654321');
@@ -44,6 +50,17 @@ describe('storage', () => {
     );
     expect(storage.lineVerifyData.get()?.bind_third_party.verify_data.line_token).toBe('line-1');
     expect(storage.memberAccessInfo.get()).toEqual({ name: '王小明' });
+  });
+
+  it('restores a registration draft with damaged fields emptied, not lost', () => {
+    sessionStorage.setItem('register1', JSON.stringify({ mobile: '0912345678', name: 42, agreed_terms: 'all' }));
+    expect(storage.register1.get()).toEqual({
+      mobile: '0912345678',
+      name: '',
+      password: '',
+      confirm: '',
+      agreed_terms: [],
+    });
   });
 
   it('treats unparsable or misshapen values as absent', () => {

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { LIMITS } from '../../config';
+import type { Db } from '../../db/client';
+import { oauthClientRedirectUris, oauthClients } from '../../db/schema';
+import { matchesHash, newSecret, sha256Hex } from './secrets';
+
+export type OAuthClient = typeof oauthClients.$inferSelect;
+
+export interface NewClient {
+  name: string;
+  redirectUris: readonly string[];
+}
+
+/** What the operator gets once: the public id and the secret, which is never stored or shown again. */
+export interface RegisteredClient {
+  clientId: string;
+  clientSecret: string;
+}
+
+/**
+ * Why a redirect URI cannot be registered, or null when it can: an absolute http(s) URL,
+ * without a fragment (RFC 6749 3.1.2) or credentials, in its normal written form, so the
+ * exact text match at request time compares what the browser will really be sent to.
+ */
+export function redirectUriProblem(uri: string): string | null {
+  if (uri.length > LIMITS.oauthRedirectUriMaxLength) {
+    return `longer than ${LIMITS.oauthRedirectUriMaxLength} characters`;
+  }
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return 'not an absolute URL';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'not an http(s) URL';
+  if (uri.includes('#')) return 'has a fragment (#...)';
+  if (url.username || url.password) return 'carries a user name or password';
+  if (url.href !== uri) return `not in normal form; register it as ${url.href}`;
+  return null;
+}
+
+export function clientNameProblem(name: string): string | null {
+  const trimmed = name.trim();
+  if (!trimmed) return 'empty';
+  if (trimmed.length > LIMITS.oauthClientNameMaxLength)
+    return `longer than ${LIMITS.oauthClientNameMaxLength} characters`;
+  return null;
+}
+
+/** Adds a client with its redirect URIs; the caller has checked them. */
+export async function registerClient(db: Db, client: NewClient, now: Date): Promise<RegisteredClient> {
+  const clientId = randomBytes(16).toString('base64url');
+  const clientSecret = newSecret();
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(oauthClients)
+      .values({ id: clientId, name: client.name.trim(), secretHash: sha256Hex(clientSecret), createdAt: now });
+    const uris = [...new Set(client.redirectUris)];
+    await tx.insert(oauthClientRedirectUris).values(uris.map((uri) => ({ clientId, uri })));
+  });
+  return { clientId, clientSecret };
+}
+
+/** The client when the id exists and the secret is its own. */
+export async function authenticateClient(db: Db, clientId: string, clientSecret: string): Promise<OAuthClient | null> {
+  const [client] = await db.select().from(oauthClients).where(eq(oauthClients.id, clientId));
+  return client && matchesHash(clientSecret, client.secretHash) ? client : null;
+}
+
+/** Exact, case-sensitive text match against the client's registered URIs; no prefixes, no patterns. */
+export async function isRegisteredRedirectUri(db: Db, clientId: string, uri: string): Promise<boolean> {
+  const [row] = await db
+    .select({ uri: oauthClientRedirectUris.uri })
+    .from(oauthClientRedirectUris)
+    .where(and(eq(oauthClientRedirectUris.clientId, clientId), eq(oauthClientRedirectUris.uri, uri)));
+  return row !== undefined;
+}

@@ -1,0 +1,43 @@
+import type { RC } from '../../../protocol';
+import type { Db } from '../../db/client';
+import { SmsSendError, type SmsSender } from '../../sms';
+import type { TokenSpec } from '../tokens/service';
+import { type CodeTarget, deliverCode, type RecordedCode } from '../verification/service';
+
+export const REGISTER_TOKEN: TokenSpec = { kind: 'temp', purpose: 'register' };
+export const registerCode = (mobile: string): CodeTarget => ({ mobile, purpose: 'register' });
+
+/** What a registration call ends in; `smsError` is a code that could not be sent after the member was made. */
+export type Outcome<T = object> = ({ rc: 'C01'; smsError?: SmsSendError } & T) | { rc: Exclude<RC, 'C01'> };
+
+/** Thrown inside a transaction to roll it back and answer `rc`. */
+export class Refusal extends Error {
+  constructor(readonly rc: Exclude<RC, 'C01'>) {
+    super(rc);
+  }
+}
+
+/** The work's result, or the Refusal that rolled it back. */
+export async function refused<T>(work: () => Promise<T>): Promise<T | Refusal> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Refusal) return error;
+    throw error;
+  }
+}
+
+/** Sends a code recorded by a committed transaction; a provider failure is answered, not thrown. */
+export async function deliverAfterCommit(
+  db: Db,
+  sms: SmsSender,
+  recorded: RecordedCode,
+): Promise<SmsSendError | undefined> {
+  try {
+    await deliverCode(db, sms, recorded);
+    return undefined;
+  } catch (error) {
+    if (error instanceof SmsSendError) return error;
+    throw error;
+  }
+}

@@ -1,0 +1,90 @@
+import * as v from 'valibot';
+import {
+  birthdaySchema,
+  emailSchema,
+  genderSchema,
+  inviteCodeSchema,
+  LINE_SOURCE,
+  LINE_TOKEN_SOURCE,
+  VALIDATION_MESSAGES as M,
+  mobileSchema,
+  NAME_MAX,
+  nameSchema,
+  SECURITY_QUESTION,
+  setPasswordSchema,
+  verifyCodeSchema,
+} from '../../../protocol';
+import { encrypted } from '../../plugins/envelope';
+
+// Step 2 may be skipped, so its fields come empty or null; both mean "not given".
+const notGiven = v.pipe(
+  v.nullish(v.literal('')),
+  v.transform(() => null),
+);
+const optional = <S extends v.GenericSchema<unknown, string>>(schema: S, message: string) =>
+  v.union([notGiven, schema], message);
+
+const referrerCode = v.pipe(
+  v.nullish(inviteCodeSchema),
+  v.transform((code) => code || null),
+);
+
+// LINE tokens are opaque; the bound keeps a forged one from filling the row.
+const LINE_TOKEN_MAX = 2048;
+
+/** The request_parameter schemas of the registration calls; encrypted fields use the configured AES secret. */
+export function registerParams(aesKey: string) {
+  const credentials = {
+    mobile: encrypted(aesKey, mobileSchema),
+    password: encrypted(aesKey, setPasswordSchema()),
+  };
+  const register = v.object({
+    ...credentials,
+    name: nameSchema,
+    gender: optional(genderSchema, M.genderRequired),
+    birthday: optional(birthdaySchema, M.birthdayFormat),
+    email: v.pipe(
+      emailSchema,
+      v.transform((email) => email || null),
+    ),
+    security_question: v.literal(SECURITY_QUESTION),
+    security_answer: v.pipe(v.string(), v.trim(), v.nonEmpty(M.nameRequired), v.maxLength(NAME_MAX, M.nameTooLong)),
+    referrer_code: referrerCode,
+  });
+  const bindThirdParty = v.nullish(
+    v.object({
+      source: v.literal(LINE_SOURCE),
+      verify_data: v.object({
+        line_token: v.pipe(v.string(), v.nonEmpty(), v.maxLength(LINE_TOKEN_MAX)),
+        line_token_source: v.literal(LINE_TOKEN_SOURCE),
+      }),
+    }),
+  );
+  const crmData = v.pipe(
+    v.string(),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      try {
+        const data: unknown = JSON.parse(dataset.value);
+        if (typeof data === 'object' && data !== null && !Array.isArray(data)) return data as Record<string, unknown>;
+      } catch {
+        // Not JSON: reported below like any other shape.
+      }
+      addIssue({ message: M.thirdPartyCrmDataInvalid });
+      return NEVER;
+    }),
+  );
+  return {
+    check: v.object({ ...credentials, referrer_code: referrerCode }),
+    register: v.object({ register, bind_third_party: bindThirdParty }),
+    registerWithCrmData: v.object({
+      register,
+      third_party_crm_data: encrypted(aesKey, crmData),
+      bind_third_party: bindThirdParty,
+    }),
+    verify: v.object({ verify_code: verifyCodeSchema }),
+    mobile: v.object({ mobile: encrypted(aesKey, mobileSchema) }),
+    none: v.optional(v.looseObject({})),
+  };
+}
+
+export type RegisterInput = v.InferOutput<ReturnType<typeof registerParams>['register']>['register'];

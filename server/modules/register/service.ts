@@ -1,0 +1,75 @@
+import type { Gender } from '../../../protocol';
+import type { Db } from '../../db/client';
+import { referrals } from '../../db/schema';
+import { hashPassword } from '../../lib/passwords';
+import type { SmsSender } from '../../sms';
+import { findMemberByReferralCode, insertMember, isMobileRegistered } from '../members/service';
+import { issueToken } from '../tokens/service';
+import { prepareCode, recordCode } from '../verification/service';
+import { deliverAfterCommit, type Outcome, REGISTER_TOKEN, Refusal, refused, registerCode } from './outcome';
+
+export type { Outcome } from './outcome';
+export {
+  changeRegistrationMobile,
+  resendRegistrationCode,
+  skipVerification,
+  verifyRegistration,
+} from './verify-step';
+
+export interface Registration {
+  mobile: string;
+  password: string;
+  name: string;
+  gender: Gender | null;
+  birthday: string | null;
+  email: string | null;
+  /** Whitespace already removed; null or empty when there is none. */
+  referrerCode: string | null;
+  thirdPartyCrmData?: Record<string, unknown> | null;
+}
+
+/** Steps 1 and 2: the mobile must be free and the invite code, when given, a member's. */
+export async function checkRegistration(
+  db: Db,
+  input: { mobile: string; referrerCode: string | null },
+): Promise<'C01' | 'MEMBER_MOBILE_IS_REPEAT' | 'REFERRER_CODE_INVALID'> {
+  if (await isMobileRegistered(db, input.mobile)) return 'MEMBER_MOBILE_IS_REPEAT';
+  if (input.referrerCode && !(await findMemberByReferralCode(db, input.referrerCode))) return 'REFERRER_CODE_INVALID';
+  return 'C01';
+}
+
+/**
+ * Creates the not-yet-verified member, the invite record, the temp token and the code in
+ * one transaction: any refusal or failure leaves nothing behind, and of two registrations
+ * of one mobile exactly one makes a member. The SMS goes out after the commit, because
+ * a message cannot be unsent: should the provider fail, the member exists, the failed
+ * code is withdrawn, and step 3's resend sends a new one.
+ */
+export async function register(
+  db: Db,
+  sms: SmsSender,
+  input: Registration,
+  now: Date,
+): Promise<Outcome<{ tempAccessToken: string }>> {
+  const early = await checkRegistration(db, input);
+  if (early !== 'C01') return { rc: early };
+  const { password, referrerCode, ...details } = input;
+  const passwordHash = await hashPassword(password);
+  const prepared = await prepareCode();
+  const made = await refused(() =>
+    db.transaction(async (tx) => {
+      const referrer = referrerCode ? await findMemberByReferralCode(tx, referrerCode) : null;
+      if (referrerCode && !referrer) throw new Refusal('REFERRER_CODE_INVALID');
+      const member = await insertMember(tx, { ...details, passwordHash, isVerified: false }, now);
+      if (!member) throw new Refusal('MEMBER_MOBILE_IS_REPEAT');
+      if (referrer)
+        await tx.insert(referrals).values({ refereeId: member.id, referrerId: referrer.id, createdAt: now });
+      const { token } = await issueToken(tx, member.id, REGISTER_TOKEN, now);
+      const code = await recordCode(tx, registerCode(member.mobile), prepared, now);
+      if (!code.ok) throw new Refusal(code.rc);
+      return { token, recorded: code.recorded };
+    }),
+  );
+  if (made instanceof Refusal) return { rc: made.rc };
+  return { rc: 'C01', tempAccessToken: made.token, smsError: await deliverAfterCommit(db, sms, made.recorded) };
+}

@@ -1,0 +1,108 @@
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import type { SmsSender } from '../../sms';
+import {
+  changeUnverifiedMobile,
+  findMemberById,
+  isMobileRegistered,
+  type Member,
+  markMemberVerified,
+} from '../members/service';
+import { issueToken, revokeToken, verifyToken } from '../tokens/service';
+import { checkCode, prepareCode, type RecordedCode, recordCode, sendCode, sendRefusal } from '../verification/service';
+import { deliverAfterCommit, type Outcome, REGISTER_TOKEN, Refusal, refused, registerCode } from './outcome';
+
+// Step 3 of registration: everything a register temp token can do.
+
+/** The member a live register temp token belongs to, while that member is still unverified. */
+async function unverifiedRegistrant(db: Db, token: string | null, now: Date): Promise<Member | null> {
+  const live = await verifyToken(db, token, REGISTER_TOKEN, now);
+  const member = live && (await findMemberById(db, live.memberId));
+  return member && !member.isVerified ? member : null;
+}
+
+/** Step 3: the right code verifies the member; the temp token dies and a member token is issued. */
+export function verifyRegistration(
+  db: Db,
+  token: string | null,
+  code: string,
+  now: Date,
+): Promise<Outcome<{ memberAccessToken: string }>> {
+  return db.transaction(async (tx) => {
+    const live = await verifyToken(tx, token, REGISTER_TOKEN, now, { lock: true });
+    const member = live && (await findMemberById(tx, live.memberId));
+    if (!live || !member) return { rc: 'TOKEN_INVALID' };
+    const rc = await checkCode(tx, registerCode(member.mobile), code, now);
+    if (rc !== 'C01') return { rc };
+    await markMemberVerified(tx, member.id, now);
+    await revokeToken(tx, live.tokenId, now);
+    const issued = await issueToken(tx, member.id, { kind: 'member' }, now);
+    return { rc: 'C01', memberAccessToken: issued.token };
+  });
+}
+
+/** Step 3 without the code: the member stays unverified; the temp token dies and a member token is issued. */
+export function skipVerification(
+  db: Db,
+  token: string | null,
+  now: Date,
+): Promise<Outcome<{ memberAccessToken: string }>> {
+  return db.transaction(async (tx) => {
+    const live = await verifyToken(tx, token, REGISTER_TOKEN, now, { lock: true });
+    if (!live) return { rc: 'TOKEN_INVALID' };
+    await revokeToken(tx, live.tokenId, now);
+    const issued = await issueToken(tx, live.memberId, { kind: 'member' }, now);
+    return { rc: 'C01', memberAccessToken: issued.token };
+  });
+}
+
+/** A new register code to the member's mobile, within the send limits. */
+export async function resendRegistrationCode(
+  db: Db,
+  sms: SmsSender,
+  token: string | null,
+  now: Date,
+): Promise<Outcome> {
+  const member = await unverifiedRegistrant(db, token, now);
+  if (!member) return { rc: 'TOKEN_INVALID' };
+  return { rc: await sendCode(db, sms, registerCode(member.mobile), now) };
+}
+
+/**
+ * Step 3's "change mobile": moves the unverified member to a free mobile and sends the
+ * code there, in one transaction with the code record; the same mobile again only resends.
+ */
+export async function changeRegistrationMobile(
+  db: Db,
+  sms: SmsSender,
+  token: string | null,
+  mobile: string,
+  now: Date,
+): Promise<Outcome> {
+  const member = await unverifiedRegistrant(db, token, now);
+  if (!member) return { rc: 'TOKEN_INVALID' };
+  if (member.mobile === mobile) return { rc: await sendCode(db, sms, registerCode(mobile), now) };
+  if (await isMobileRegistered(db, mobile)) return { rc: 'MEMBER_MOBILE_IS_REPEAT' };
+  const early = await sendRefusal(db, registerCode(mobile), now);
+  if (early) return { rc: early };
+  const prepared = await prepareCode();
+  let moved: RecordedCode | Refusal;
+  try {
+    moved = await refused(() =>
+      db.transaction(async (tx) => {
+        const live = await verifyToken(tx, token, REGISTER_TOKEN, now, { lock: true });
+        if (!live || !(await changeUnverifiedMobile(tx, live.memberId, mobile, now)))
+          throw new Refusal('TOKEN_INVALID');
+        const code = await recordCode(tx, registerCode(mobile), prepared, now);
+        if (!code.ok) throw new Refusal(code.rc);
+        return code.recorded;
+      }),
+    );
+  } catch (error) {
+    // Another registration took the mobile between the look and the move.
+    if (isUniqueViolation(error)) return { rc: 'MEMBER_MOBILE_IS_REPEAT' };
+    throw error;
+  }
+  if (moved instanceof Refusal) return { rc: moved.rc };
+  return { rc: 'C01', smsError: await deliverAfterCommit(db, sms, moved) };
+}

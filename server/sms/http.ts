@@ -1,0 +1,45 @@
+import type { SmsSender } from './sender';
+import { SmsSendError } from './sender';
+
+export interface HttpSmsOptions {
+  url: string;
+  token: string;
+  timeoutMs: number;
+}
+
+// Enough of a refusal's body to say why in the log, never the whole of it.
+const BODY_EXCERPT = 200;
+
+/**
+ * A real SMS gateway behind one HTTP endpoint: `POST url` with `{to, text, purpose}` as JSON
+ * and `Authorization: Bearer token`. Any 2xx is accepted; anything else is an SmsSendError.
+ */
+export function httpSender({ url, token, timeoutMs }: HttpSmsOptions): SmsSender {
+  return {
+    async send(message) {
+      let response: Response;
+      try {
+        response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ to: message.to, text: message.text, purpose: message.purpose }),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'TimeoutError') {
+          throw new SmsSendError(`簡訊服務逾時：${timeoutMs} 毫秒內未回應（${url}）`, { cause: error });
+        }
+        const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : '';
+        throw new SmsSendError(`無法連線簡訊服務（${url}）：${reason}`, { cause: error });
+      }
+      if (response.ok) {
+        await response.body?.cancel();
+        return;
+      }
+      const body = await response.text().catch(() => '');
+      throw new SmsSendError(
+        `簡訊服務拒絕發送：HTTP ${response.status}（${url}）${body ? `：${body.slice(0, BODY_EXCERPT)}` : ''}`,
+      );
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { redirect } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { OAUTH_REQUEST_MINUTES, type OAuthAuthorizeParams } from '../../../protocol/endpoints';
+import { keepReturnPath } from '../../lib/return-path';
+import { searchText } from '../../lib/search';
+import { readSession } from '../../lib/session';
+
+export const authorizeSearchSchema = v.object({
+  random_key: searchText,
+  client_id: searchText,
+  state: searchText,
+});
+export type AuthorizeSearch = v.InferOutput<typeof authorizeSearchSchema>;
+
+/** The hop's three values, or null when the address lacks one. */
+export function hopOf({ random_key, client_id, state }: AuthorizeSearch): OAuthAuthorizeParams | null {
+  return random_key && client_id && state ? { random_key, client_id, state } : null;
+}
+
+/** After signing in, the member comes back to this very `/authorize?...`, while its random_key can still work. */
+export function returnHereAfterSignIn(href: string, now: Date = new Date()): void {
+  keepReturnPath(href, new Date(now.getTime() + OAUTH_REQUEST_MINUTES * 60_000));
+}
+
+/** Before /authorize shows: a visitor without a session signs in first and is then brought back. */
+export function arriveAtAuthorize(href: string): void {
+  if (readSession()) return;
+  returnHereAfterSignIn(href);
+  throw redirect({ to: '/login', replace: true });
+}

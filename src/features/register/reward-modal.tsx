@@ -1,0 +1,51 @@
+import { useTaskRewardsQuery } from '../../api/rewards';
+import { Button } from '../../components/button';
+import { Modal } from '../../components/modal';
+import { RewardList } from '../../components/reward-list';
+import { t } from '../../i18n/zh-TW';
+
+interface RewardModalProps {
+  open: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** What the invited member earns on a first purchase; confirming registers. */
+export function RewardModal({ open, onConfirm, onClose }: RewardModalProps) {
+  const rewards = useTaskRewardsQuery('referee_first_purchase', open);
+  return (
+    <Modal
+      open={open}
+      title={t.register.rewardTitle}
+      onClose={onClose}
+      footer={
+        <>
+          <Button onClick={onConfirm}>{t.register.rewardConfirm}</Button>
+          <Button variant="secondary" onClick={onClose}>
+            {t.register.rewardCancel}
+          </Button>
+        </>
+      }
+    >
+      <section
+        aria-label={t.register.rewardTitle}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable box takes focus so the keyboard can scroll it.
+        tabIndex={0}
+        className="flex max-h-[55dvh] flex-col gap-3 overflow-y-auto rounded-xl text-left focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        <p>{t.register.rewardIntro}</p>
+        {rewards.isPending ? <p>{t.common.loading}</p> : null}
+        {rewards.isError ? <p className="text-ink-muted">{t.register.rewardUnavailable}</p> : null}
+        {rewards.data ? (
+          <>
+            <div>
+              <p className="font-semibold">{rewards.data.title}</p>
+              <p className="whitespace-pre-line text-sm text-ink-muted">{rewards.data.description}</p>
+            </div>
+            <RewardList coupons={rewards.data.coupons} points={rewards.data.points} />
+          </>
+        ) : null}
+      </section>
+    </Modal>
+  );
+}

@@ -1,0 +1,94 @@
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { Term } from '../../../protocol/endpoints';
+import { Button } from '../../components/button';
+import { PasswordField } from '../../components/password-field';
+import { TextField } from '../../components/text-field';
+import { t } from '../../i18n/zh-TW';
+import { fieldMessages } from '../../lib/form-errors';
+import { useRegisterTermsQuery } from './api';
+import { saveStepOne, stepOneDraft } from './drafts';
+import { type StepOneValues, stepOneSchema } from './form-schemas';
+import { TermList } from './term-list';
+
+/**
+ * Mobile, name, password twice and the terms. Values are kept in session storage as they are typed;
+ * 下一步 is enabled only when every field passes and every term is agreed.
+ */
+export function StepOneForm({ onNext }: { onNext: (values: StepOneValues) => Promise<void> }) {
+  const [draft] = useState(stepOneDraft);
+  const [agreed, setAgreed] = useState<ReadonlySet<string>>(() => new Set(draft.agreed_terms));
+  const terms = useRegisterTermsQuery();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    trigger,
+    getFieldState,
+    formState: { errors, isValid },
+  } = useForm<StepOneValues>({
+    resolver: valibotResolver(stepOneSchema),
+    mode: 'onTouched',
+    defaultValues: { mobile: draft.mobile, name: draft.name, password: draft.password, confirm: draft.confirm },
+  });
+
+  useEffect(() => {
+    const subscription = watch((values) => saveStepOne(values as Partial<StepOneValues>));
+    return () => subscription.unsubscribe();
+  }, [watch]);
+
+  const password = watch('password');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the password re-checks the confirmation.
+  useEffect(() => {
+    if (getFieldState('confirm').isTouched) void trigger('confirm');
+  }, [password]);
+
+  function agree(term: Term) {
+    const next = new Set(agreed).add(term.id);
+    setAgreed(next);
+    saveStepOne({ agreed_terms: [...next] });
+  }
+
+  const allAgreed = terms.isSuccess && terms.data.every((term) => agreed.has(term.id));
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onNext)} className="flex flex-col gap-4">
+      <TextField
+        label={t.register.mobileLabel}
+        placeholder={t.register.mobilePlaceholder}
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        maxLength={10}
+        errors={fieldMessages(errors.mobile)}
+        {...register('mobile')}
+      />
+      <TextField
+        label={t.register.nameLabel}
+        placeholder={t.register.namePlaceholder}
+        autoComplete="name"
+        errors={fieldMessages(errors.name)}
+        {...register('name')}
+      />
+      <PasswordField
+        label={t.register.passwordLabel}
+        placeholder={t.register.passwordPlaceholder}
+        autoComplete="new-password"
+        errors={fieldMessages(errors.password)}
+        {...register('password')}
+      />
+      <PasswordField
+        label={t.register.confirmLabel}
+        placeholder={t.register.confirmPlaceholder}
+        autoComplete="new-password"
+        errors={fieldMessages(errors.confirm)}
+        {...register('confirm')}
+      />
+      <TermList agreed={agreed} onAgree={agree} />
+      <Button type="submit" className="mt-2" disabled={!isValid || !allAgreed}>
+        {t.register.next}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { GENDERS } from '../../../protocol/schemas';
+import { BirthdayField } from '../../components/birthday-field';
+import { Button } from '../../components/button';
+import { ChoiceField } from '../../components/choice-field';
+import { TextField } from '../../components/text-field';
+import { t } from '../../i18n/zh-TW';
+import { fieldMessages } from '../../lib/form-errors';
+import type { RegisterTwoDraft } from '../../lib/storage';
+import { saveStepTwo, stepTwoDraft } from './drafts';
+import { type StepTwoValues, stepTwoSchema } from './form-schemas';
+import { linkClass } from './link-class';
+import { crmBirthday } from './third-party-crm';
+
+interface StepTwoFormProps {
+  onSubmit: (values: StepTwoValues) => Promise<void>;
+  onSkip: () => void;
+  /** A try to change a birthday that came with the member's CRM data. */
+  onLockedBirthday: () => void;
+}
+
+const genderOptions = GENDERS.map((value) => ({ value, label: t.register.genders[value] }));
+const resolver = valibotResolver(stepTwoSchema) as unknown as Resolver<RegisterTwoDraft, unknown, StepTwoValues>;
+
+/** Invite code, gender, email and birthday; kept in session storage as they are entered. */
+export function StepTwoForm({ onSubmit, onSkip, onLockedBirthday }: StepTwoFormProps) {
+  const [lockedBirthday] = useState(crmBirthday);
+  const [draft] = useState(stepTwoDraft);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<RegisterTwoDraft, unknown, StepTwoValues>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: { ...draft, birthday: lockedBirthday ? lockedBirthday.replaceAll('/', '-') : draft.birthday },
+  });
+
+  useEffect(() => {
+    const subscription = watch((values) => saveStepTwo(values as Partial<RegisterTwoDraft>));
+    return () => subscription.unsubscribe();
+  }, [watch]);
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1.5">
+        <TextField
+          label={t.register.inviteCodeLabel}
+          placeholder={t.register.inviteCodePlaceholder}
+          autoCapitalize="characters"
+          autoComplete="off"
+          spellCheck={false}
+          errors={fieldMessages(errors.referrer_code)}
+          {...register('referrer_code')}
+        />
+        <Link to="/recommend" className={`self-end text-sm ${linkClass}`}>
+          {t.register.recommendLink}
+        </Link>
+      </div>
+      <ChoiceField
+        legend={t.register.genderLabel}
+        options={genderOptions}
+        errors={fieldMessages(errors.gender)}
+        {...register('gender')}
+      />
+      <TextField
+        label={t.register.emailLabel}
+        placeholder={t.register.emailPlaceholder}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        errors={fieldMessages(errors.email)}
+        {...register('email')}
+      />
+      <div className="flex flex-col gap-1.5">
+        <BirthdayField
+          label={t.register.birthdayLabel}
+          autoComplete="bday"
+          locked={lockedBirthday !== null}
+          onLockedAttempt={onLockedBirthday}
+          errors={fieldMessages(errors.birthday)}
+          {...register('birthday')}
+        />
+        <p className="text-sm text-ink-muted">{t.register.birthdayHint}</p>
+      </div>
+      <Button type="submit" className="mt-2">
+        {t.register.submit}
+      </Button>
+      <Button variant="secondary" onClick={onSkip}>
+        {t.register.skip}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import * as v from 'valibot';
+import { decryptValue } from '../../../protocol/crypto';
+import { birthdaySchema, emailSchema, genderSchema, mobileSchema, nameSchema } from '../../../protocol/schemas';
+import { appConfig } from '../../config';
+import { storage } from '../../lib/storage';
+import { saveStepOne, saveStepTwo, stepOneDraft, stepTwoDraft } from './drafts';
+
+// What the link's CRM data may tell; a field that fails its rule is ignored, never an error.
+const crmDataSchema = v.object({
+  mobile: v.fallback(v.optional(mobileSchema), undefined),
+  name: v.fallback(v.optional(nameSchema), undefined),
+  gender: v.fallback(v.optional(genderSchema), undefined),
+  email: v.fallback(v.optional(emailSchema), undefined),
+  birthday: v.fallback(v.optional(birthdaySchema), undefined),
+});
+
+/** The member's data in the third-party CRM, when the stored link data opens with our AES secret. */
+function storedCrmData(): v.InferOutput<typeof crmDataSchema> | null {
+  const stored = storage.check3rdCrmData.get();
+  const plain = stored && decryptValue(appConfig().aesKey, stored.third_party_crm_data);
+  if (!plain) return null;
+  try {
+    const parsed = v.safeParse(crmDataSchema, JSON.parse(plain));
+    return parsed.success ? parsed.output : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A birthday the CRM already holds: registration shows it and does not let it change. */
+export const crmBirthday = (): string | null => storedCrmData()?.birthday ?? null;
+
+/**
+ * A registration link with a hash carries the member's encrypted third-party CRM data: it is kept
+ * for /member/register_with_third_party_crm_data, and what it tells fills the empty fields.
+ */
+export function keepThirdPartyCrmData(hash: string): void {
+  let data: string;
+  try {
+    data = decodeURIComponent(hash);
+  } catch {
+    data = hash;
+  }
+  if (!data) return;
+  storage.check3rdCrmData.set({ third_party_crm_data: data });
+  const crm = storedCrmData();
+  if (!crm) return;
+  const one = stepOneDraft();
+  const two = stepTwoDraft();
+  saveStepOne({ mobile: one.mobile || crm.mobile || '', name: one.name || crm.name || '' });
+  saveStepTwo({
+    gender: two.gender || crm.gender || '',
+    email: two.email || crm.email || '',
+    birthday: crm.birthday ? crm.birthday.replaceAll('/', '-') : two.birthday,
+  });
+}

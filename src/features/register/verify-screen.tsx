@@ -1,0 +1,76 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { MemberTokenResults } from '../../../protocol/endpoints';
+import type { ApiResponse } from '../../../protocol/rc';
+import { hasRc } from '../../api/client';
+import { Button, buttonClass } from '../../components/button';
+import { LoadingModal } from '../../components/loading-modal';
+import { NoticeModal } from '../../components/notice-modal';
+import { PageCard } from '../../components/page-card';
+import { t } from '../../i18n/zh-TW';
+import { storage } from '../../lib/storage';
+import { useCallState } from '../../lib/use-call-state';
+import { useRegisterSkipVerifyMutation, useRegisterVerifyMutation, useResendRegisterVerifyMutation } from './api';
+import { CodeForm } from './code-form';
+import { stepOneDraft } from './drafts';
+import { RegistrationExpired } from './registration-expired';
+import { StepHeader } from './step-header';
+import { SuccessOverlay } from './success-overlay';
+import { useWelcome } from './use-welcome';
+
+const spacedMobile = (mobile: string) => `${mobile.slice(0, 4)}-${mobile.slice(4, 7)}-${mobile.slice(7)}`;
+
+/** Registration step 3: verify the mobile by SMS code, or skip, resend, or change the mobile. */
+export function VerifyScreen() {
+  const call = useCallState();
+  const welcome = useWelcome();
+  const [hasTempToken, setHasTempToken] = useState(() => storage.tempAccessToken.get() !== null);
+  const verify = useRegisterVerifyMutation();
+  const skip = useRegisterSkipVerifyMutation();
+  const resend = useResendRegisterVerifyMutation();
+  const [mobile] = useState(() => stepOneDraft().mobile);
+
+  function signIn(answer: ApiResponse<MemberTokenResults> | null) {
+    if (!answer) return setHasTempToken(false);
+    const token = answer.results?.member_access_token;
+    if (!hasRc(answer, 'C01')) return call.showNotice(answer.rcrm.RM);
+    if (!token) throw new Error('registration answered C01 without a member token');
+    welcome.welcome(token);
+  }
+
+  const resendCode = () =>
+    call.run(async () => {
+      const answer = await resend.mutateAsync();
+      if (!answer) return setHasTempToken(false);
+      call.showNotice(hasRc(answer, 'C01') ? t.register.codeResent : answer.rcrm.RM);
+    });
+
+  return (
+    <PageCard>
+      <StepHeader step={3} />
+      {hasTempToken || welcome.welcomed ? (
+        <div className="flex flex-col gap-4">
+          {mobile ? <p className="text-base text-ink">{t.register.codeSentTo(spacedMobile(mobile))}</p> : null}
+          <CodeForm onVerify={(code) => call.run(async () => signIn(await verify.mutateAsync(code)))} />
+          <Button variant="secondary" onClick={() => void call.run(async () => signIn(await skip.mutateAsync()))}>
+            {t.register.skipVerify}
+          </Button>
+          <div className="grid grid-cols-2 gap-2">
+            <Button variant="secondary" onClick={() => void resendCode()}>
+              {t.register.resend}
+            </Button>
+            <Link to="/registerFinal/change_mobile" className={buttonClass('secondary')}>
+              {t.register.changeMobile}
+            </Link>
+          </div>
+          <p className="text-sm text-ink-muted">{t.register.resendHint}</p>
+        </div>
+      ) : (
+        <RegistrationExpired />
+      )}
+      <SuccessOverlay open={welcome.welcomed} redirectFailed={welcome.redirectFailed} />
+      <LoadingModal open={call.busy} />
+      <NoticeModal message={call.notice} onClose={call.closeNotice} />
+    </PageCard>
+  );
+}

@@ -1,0 +1,110 @@
+import { expect, type Page, test } from '@playwright/test';
+import { freshDataDir, importMembers, type MemberServer, startMemberServer } from './member-server';
+import { addOAuthClient, ThirdPartyClient } from './third-party-client';
+
+const MEMBER_CSV = 'mobile,name,birthday,gender,email\n0911222333,林舊會員,1980/12/01,F,legacy@example.com\n';
+
+let server: MemberServer;
+const client = new ThirdPartyClient();
+
+test.beforeAll(async () => {
+  await client.listen();
+  const dataDir = freshDataDir();
+  expect(await importMembers(dataDir, MEMBER_CSV)).toContain('imported 1');
+  client.credentials = await addOAuthClient(dataDir, '好鄰居商城', client.redirectUri);
+  server = await startMemberServer(dataDir);
+  client.memberServerUrl = server.url;
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await client.close();
+});
+
+async function logIn(page: Page) {
+  await page.getByLabel('帳號').fill('0911222333');
+  await page.getByLabel('密碼', { exact: true }).fill('19801201');
+  await page.getByRole('button', { name: '登入', exact: true }).click();
+}
+
+test('a partner site signs the member in through the member app and gets the profile', async ({ page }, info) => {
+  // Hold the consent call until the screen has been seen, so the screenshot shows where it goes.
+  let releaseConsent: () => void = () => {};
+  const consentHeld = new Promise<void>((resolve) => {
+    releaseConsent = resolve;
+  });
+  await page.route('**/oauth/authorize', async (route) => {
+    await consentHeld;
+    await route.continue();
+  });
+
+  await page.goto(`${client.origin}/start`);
+  // Without a session the hop goes through the login screen first.
+  await expect(page).toHaveURL(`${server.url}/login`);
+  await expect(page.getByRole('button', { name: '登入', exact: true })).toBeVisible();
+  await page.screenshot({ path: info.outputPath('oauth-login-360x640.png') });
+  await logIn(page);
+
+  await expect(page).toHaveURL(new RegExp(`^${server.url}/authorize\\?random_key=`));
+  await expect(page.getByRole('status')).toContainText('正在前往「好鄰居商城」…');
+  await expect(page.getByText('「好鄰居商城」將取得您的會員資料')).toBeVisible();
+  await page.screenshot({ path: info.outputPath('oauth-authorize-360x640.png') });
+  releaseConsent();
+
+  await expect(page).toHaveURL(new RegExp(`^${client.redirectUri}\\?code=[\\w-]{43}&state=`));
+  await expect(page.getByRole('heading', { name: '歡迎，林舊會員' })).toBeVisible();
+  await page.screenshot({ path: info.outputPath('oauth-partner-360x640.png') });
+
+  expect(client.callbacks).toHaveLength(1);
+  const [callback] = client.callbacks;
+  expect(callback?.stateKnown).toBe(true);
+  expect(callback?.answer.rcrm.RC).toBe('C01');
+  expect(callback?.answer.results.member_profile).toEqual({
+    id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    name: '林舊會員',
+    mobile: '0911222333',
+    gender: 'F',
+    email: 'legacy@example.com',
+    birthday: '1980/12/01',
+    is_verified: false,
+  });
+
+  // The code worked once; presented again it is refused.
+  const replay = await client.post('/oauth/token', {
+    code: callback?.code,
+    client_id: client.credentials.clientId,
+    client_secret: client.credentials.clientSecret,
+  });
+  expect(replay.rcrm.RC).toBe('OAUTH_REQUEST_INVALID');
+});
+
+test('a signed-in member goes straight through, with the same id as before', async ({ page }) => {
+  await page.goto(`${server.url}/login`);
+  await logIn(page);
+  await expect(page).toHaveURL(`${server.url}/change_pwd`);
+  const before = client.callbacks.length;
+
+  await page.goto(`${client.origin}/start`);
+
+  await expect(page.getByRole('heading', { name: '歡迎，林舊會員' })).toBeVisible();
+  expect(client.callbacks).toHaveLength(before + 1);
+  const ids = client.callbacks.map((callback) => callback.answer.results.member_profile?.id);
+  expect(new Set(ids).size).toBe(1);
+});
+
+test('a spent or unknown random_key shows the server message', async ({ page }, info) => {
+  await page.goto(`${server.url}/login`);
+  await logIn(page);
+  await expect(page).toHaveURL(`${server.url}/change_pwd`);
+
+  await page.goto(
+    `${server.url}/authorize?random_key=${'x'.repeat(43)}&client_id=${client.credentials.clientId}&state=s`,
+  );
+
+  const notice = page.getByRole('dialog', { name: '提示' });
+  await expect(notice).toContainText('授權請求無效或已過期，請重新操作');
+  await page.screenshot({ path: info.outputPath('oauth-invalid-360x640.png') });
+  await notice.getByRole('button', { name: '關閉' }).click();
+  await expect(page.getByText('無法完成授權')).toBeVisible();
+  await page.screenshot({ path: info.outputPath('oauth-invalid-closed-360x640.png') });
+});

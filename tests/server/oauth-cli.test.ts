@@ -1,0 +1,139 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { openDatabase } from '../../server/db/client';
+import { lockDirectory } from '../../server/db/directory-lock';
+import { oauthClientRedirectUris, oauthClients } from '../../server/db/schema';
+import { sha256Hex } from '../../server/modules/oauth/secrets';
+import { testConfig } from './helpers/app';
+
+const run = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), 'oauth-cli-'));
+const dataDir = join(dir, 'data');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// The CLI works on its own PGlite directory here, whatever database the other tests use.
+const env = () => {
+  const { DATABASE_URL: _onlyPglite, ...rest } = process.env;
+  return { ...rest, DATA_DIR: dataDir };
+};
+const cli = (...args: string[]) =>
+  run(process.execPath, ['--import', 'tsx', 'server/cli/add-oauth-client.ts', ...args], { env: env() });
+type Failure = { code: number; stdout: string; stderr: string };
+const failureOf = (args: string[]) =>
+  cli(...args).then(
+    () => null,
+    (error: Failure) => error,
+  );
+
+async function withDatabase<T>(work: (database: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ dataDir });
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
+
+describe('npm run oauth:add-client', () => {
+  it('registers the client on a fresh data directory and prints its id and secret once', async () => {
+    const { stdout } = await cli(
+      '--name',
+      '好鄰居商城',
+      '--redirect-uri',
+      'https://client.example.com/cb',
+      '--redirect-uri',
+      'http://127.0.0.1:8080/cb',
+    );
+    const clientId = /^client_id:\s+(\S+)$/m.exec(stdout)?.[1] ?? '';
+    const clientSecret = /^client_secret:\s+(\S+)$/m.exec(stdout)?.[1] ?? '';
+    expect(clientId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(clientSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(stdout.split(clientSecret)).toHaveLength(2);
+    expect(stdout).toContain('shown only this once');
+
+    const stored = await withDatabase(async ({ db }) => ({
+      clients: await db.select().from(oauthClients),
+      uris: await db.select().from(oauthClientRedirectUris).orderBy(oauthClientRedirectUris.uri),
+    }));
+    expect(stored.clients).toEqual([
+      expect.objectContaining({ id: clientId, name: '好鄰居商城', secretHash: sha256Hex(clientSecret) }),
+    ]);
+    expect(JSON.stringify(stored)).not.toContain(clientSecret);
+    expect(stored.uris.map((row) => row.uri)).toEqual(['http://127.0.0.1:8080/cb', 'https://client.example.com/cb']);
+
+    // The printed credentials work: the server accepts them for a registered redirect URI.
+    const answer = await withDatabase(async (database) => {
+      const app = await buildApp({ config: testConfig(), database, distDir: '/nonexistent-dist' });
+      try {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/oauth/request',
+          payload: {
+            client_id: clientId,
+            client_secret: clientSecret,
+            redirect_uri: 'http://127.0.0.1:8080/cb',
+            state: 's1',
+          },
+        });
+        return response.json();
+      } finally {
+        await app.close();
+      }
+    });
+    expect(answer.rcrm.RC).toBe('C01');
+    expect(answer.results.authorize_url).toContain(`client_id=${clientId}`);
+  });
+
+  it('warns about plain http outside this machine', async () => {
+    const { stdout } = await cli('--name', '測試', '--redirect-uri', 'http://shop.example.com/cb');
+    expect(stdout).toMatch(/http:\/\/shop\.example\.com\/cb\s+\(warning: plain http/);
+  });
+
+  it.each([
+    ['no name', ['--redirect-uri', 'https://a.example.com/cb'], '--name: empty'],
+    ['no redirect URI', ['--name', '店'], '--redirect-uri: at least one is required'],
+    ['an ftp URI', ['--name', '店', '--redirect-uri', 'ftp://a.example.com/cb'], 'not an http(s) URL'],
+    ['a relative URI', ['--name', '店', '--redirect-uri', '/relative/cb'], 'not an absolute URL'],
+    ['a URI with a fragment', ['--name', '店', '--redirect-uri', 'https://a.example.com/cb#top'], 'has a fragment'],
+    [
+      'a URI with credentials',
+      ['--name', '店', '--redirect-uri', 'https://user:pw@a.example.com/cb'],
+      'user name or password',
+    ],
+    [
+      'a URI not in normal form',
+      ['--name', '店', '--redirect-uri', 'https://A.example.com'],
+      'register it as https://a.example.com/',
+    ],
+    [
+      'a URI over 1024 characters',
+      ['--name', '店', '--redirect-uri', `https://a.example.com/${'x'.repeat(1100)}`],
+      'longer than 1024',
+    ],
+    ['an unknown option', ['--name', '店', '--color', 'red'], "Unknown option '--color'"],
+  ])('refuses %s with usage and exit code 2, storing nothing', async (_, args, problem) => {
+    const before = await withDatabase(async ({ db }) => (await db.select().from(oauthClients)).length);
+    const failure = await failureOf(args);
+    expect(failure).toMatchObject({ code: 2 });
+    expect(failure?.stderr).toContain(problem);
+    expect(failure?.stderr).toContain('usage: npm run oauth:add-client');
+    expect(failure?.stdout).not.toContain('client_secret');
+    expect(await withDatabase(async ({ db }) => (await db.select().from(oauthClients)).length)).toBe(before);
+  });
+
+  it('refuses a data directory that a running server holds', async () => {
+    const release = lockDirectory(dataDir, join(dataDir, 'pglite.lock'));
+    try {
+      const failure = await failureOf(['--name', '店', '--redirect-uri', 'https://a.example.com/cb']);
+      expect(failure).toMatchObject({ code: 1 });
+      expect(failure?.stderr).toContain('Stop the server that uses this data directory');
+    } finally {
+      release();
+    }
+  });
+});

@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { RC_MESSAGES } from '../../protocol';
+import { LIMITS } from '../../server/config';
+import { oauthCodes, oauthRequests } from '../../server/db/schema';
+import { sha256Hex } from '../../server/modules/oauth/secrets';
+import { issueToken, revokeToken } from '../../server/modules/tokens/service';
+import { postSigned, startTestApp, type TestApp } from './helpers/app';
+import { rowCounts } from './helpers/database';
+import { addMember, memberToken } from './helpers/members';
+import { addClient, authorize, info, REDIRECT_URI, randomKeyFor, STATE, type TestClient } from './helpers/oauth';
+
+let t: TestApp;
+let client: TestClient;
+let token: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.reset();
+  await addMember(t);
+  token = await memberToken(t);
+  client = await addClient(t, { name: '好鄰居商城' });
+});
+
+const refusedRequest = { rcrm: { RC: 'OAUTH_REQUEST_INVALID', RM: RC_MESSAGES.OAUTH_REQUEST_INVALID }, results: {} };
+
+describe('POST /oauth/info (signed, from the member’s browser)', () => {
+  it('names the client behind a live random_key', async () => {
+    const randomKey = await randomKeyFor(t, client);
+    const response = await info(t, randomKey);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      rcrm: { RC: 'C01', RM: RC_MESSAGES.C01 },
+      results: { client: { name: '好鄰居商城', id: client.clientId } },
+    });
+  });
+
+  it('can be asked again while the hop is open, and changes nothing', async () => {
+    const randomKey = await randomKeyFor(t, client);
+    const before = await rowCounts(t.db);
+    await info(t, randomKey);
+    expect((await info(t, randomKey)).json().rcrm.RC).toBe('C01');
+    expect(await rowCounts(t.db)).toEqual(before);
+  });
+
+  it('answers OAUTH_REQUEST_INVALID with its RM for an unknown key', async () => {
+    expect((await info(t, 'A'.repeat(43))).json()).toEqual(refusedRequest);
+    expect((await info(t, 'not-even-the-right-shape')).json()).toEqual(refusedRequest);
+  });
+
+  it('answers OAUTH_REQUEST_INVALID once the key has expired (10 minutes)', async () => {
+    const randomKey = await randomKeyFor(t, client);
+    t.clock.advance(LIMITS.oauthRequestMs - 1000);
+    expect((await info(t, randomKey)).json().rcrm.RC).toBe('C01');
+    t.clock.advance(1000);
+    expect((await info(t, randomKey)).json()).toEqual(refusedRequest);
+  });
+
+  it('answers OAUTH_REQUEST_INVALID once the key has been used', async () => {
+    const randomKey = await randomKeyFor(t, client);
+    await authorize(t, token, { random_key: randomKey, client_id: client.clientId });
+    expect((await info(t, randomKey)).json()).toEqual(refusedRequest);
+  });
+
+  it('answers PARAMETER_INVALID (400) without a random_key', async () => {
+    const response = await info(t, undefined);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().rcrm.RM).toBe(`${RC_MESSAGES.PARAMETER_INVALID}（random_key）`);
+  });
+
+  it('needs the signed envelope', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/oauth/info', payload: { random_key: 'x' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().rcrm.RC).toBe('PARAMETER_INVALID');
+  });
+});
+
+describe('POST /oauth/authorize (signed, with the member token)', () => {
+  it('answers the registered redirect URI with a single-use code and the same state', async () => {
+    const randomKey = await randomKeyFor(t, client);
+    const response = await authorize(t, token, { random_key: randomKey, client_id: client.clientId });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.rcrm).toEqual({ RC: 'C01', RM: RC_MESSAGES.C01 });
+    const location = new URL(body.results.location);
+    expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_URI);
+    expect([...location.searchParams.keys()]).toEqual(['code', 'state']);
+    expect(location.searchParams.get('state')).toBe(STATE);
+    const code = location.searchParams.get('code') ?? '';
+    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const [request] = await t.db.select().from(oauthRequests);
+    expect(request?.usedAt).toEqual(t.clock.now());
+    const codes = await t.db.select().from(oauthCodes);
+    expect(codes).toEqual([
+      expect.objectContaining({
+        codeHash: sha256Hex(code),
+        requestId: request?.id,
+        expiresAt: new Date(t.clock.now().getTime() + LIMITS.oauthCodeMs),
+        usedAt: null,
+        revokedAt: null,
+      }),
+    ]);
+    expect(JSON.stringify(codes)).not.toContain(code);
+  });
+
+  it('keeps the registered URI’s own query and encodes the state', async () => {
+    const registered = 'https://client.example.com/cb?tenant=tw&lang=zh-TW';
+    const withQuery = await addClient(t, { redirectUris: [registered] });
+    const state = 'a b&c=d?#';
+    const randomKey = await randomKeyFor(t, withQuery, { state });
+    const response = await authorize(t, token, { random_key: randomKey, client_id: withQuery.clientId, state });
+    const location = new URL(response.json().results.location);
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      tenant: 'tw',
+      lang: 'zh-TW',
+      code: expect.any(String),
+      state,
+    });
+    expect(location.hash).toBe('');
+  });
+
+  it('spends the random_key: a second authorize is refused and makes no second code', async () => {
+    const randomKey = await randomKeyFor(t, client);
+    await authorize(t, token, { random_key: randomKey, client_id: client.clientId });
+    const again = await authorize(t, token, { random_key: randomKey, client_id: client.clientId });
+    expect(again.json()).toEqual(refusedRequest);
+    expect(await t.db.select().from(oauthCodes)).toHaveLength(1);
+  });
+
+  it('gives one code when the same key is authorized twice at once', async () => {
+    const randomKey = await randomKeyFor(t, client);
+    const answers = await Promise.all([
+      authorize(t, token, { random_key: randomKey, client_id: client.clientId }),
+      authorize(t, token, { random_key: randomKey, client_id: client.clientId }),
+    ]);
+    expect(answers.map((a) => a.json().rcrm.RC).sort()).toEqual(['C01', 'OAUTH_REQUEST_INVALID']);
+    expect(await t.db.select().from(oauthCodes)).toHaveLength(1);
+  });
+
+  it('refuses an expired random_key', async () => {
+    const randomKey = await randomKeyFor(t, client);
+    t.clock.advance(LIMITS.oauthRequestMs);
+    expect((await authorize(t, token, { random_key: randomKey, client_id: client.clientId })).json()).toEqual(
+      refusedRequest,
+    );
+  });
+
+  it.each([
+    ['another client’s id', { client_id: 'some-other-client-0001' }],
+    ['another state', { state: 'forged-state' }],
+    ['an unknown random_key', { random_key: 'B'.repeat(43) }],
+  ])('refuses %s and leaves the hop open', async (_, change) => {
+    const randomKey = await randomKeyFor(t, client);
+    const response = await authorize(t, token, { random_key: randomKey, client_id: client.clientId, ...change });
+    expect(response.json()).toEqual(refusedRequest);
+    expect(await t.db.select().from(oauthCodes)).toEqual([]);
+    expect((await info(t, randomKey)).json().rcrm.RC).toBe('C01');
+  });
+
+  describe('without a live member token', () => {
+    it.each([
+      ['no token', async () => null],
+      ['an unknown token', async () => 'C'.repeat(43)],
+      [
+        'a temp (registration) token',
+        async () => {
+          const [member] = await t.db.query.members.findMany();
+          return (await issueToken(t.db, member?.id ?? '', { kind: 'temp', purpose: 'register' }, t.clock.now())).token;
+        },
+      ],
+      [
+        'a revoked member token',
+        async () => {
+          const [member] = await t.db.query.members.findMany();
+          const issued = await issueToken(t.db, member?.id ?? '', { kind: 'member' }, t.clock.now());
+          await revokeToken(t.db, issued.tokenId, t.clock.now());
+          return issued.token;
+        },
+      ],
+    ])('answers TOKEN_INVALID for %s and leaves the hop open', async (_, tokenFor) => {
+      const randomKey = await randomKeyFor(t, client);
+      const response = await authorize(t, await tokenFor(), { random_key: randomKey, client_id: client.clientId });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        rcrm: { RC: 'TOKEN_INVALID', RM: RC_MESSAGES.TOKEN_INVALID },
+        results: {},
+      });
+      expect(await t.db.select().from(oauthCodes)).toEqual([]);
+      expect((await info(t, randomKey)).json().rcrm.RC).toBe('C01');
+    });
+
+    it('answers TOKEN_INVALID once the member token has expired (365 days)', async () => {
+      t.clock.advance(LIMITS.memberTokenMs);
+      const randomKey = await randomKeyFor(t, client);
+      const response = await authorize(t, token, { random_key: randomKey, client_id: client.clientId });
+      expect(response.json().rcrm.RC).toBe('TOKEN_INVALID');
+    });
+  });
+
+  it('answers PARAMETER_INVALID (400) naming a missing field', async () => {
+    const response = await postSigned(t, '/oauth/authorize', {
+      token,
+      request_parameter: { random_key: 'x', state: STATE },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().rcrm.RM).toBe(`${RC_MESSAGES.PARAMETER_INVALID}（client_id）`);
+  });
+});

@@ -1,0 +1,138 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { RC_MESSAGES } from '../../protocol';
+import { LIMITS } from '../../server/config';
+import { smsOutbox, verificationCodes } from '../../server/db/schema';
+import { httpSender } from '../../server/sms/http';
+import { SmsSendError } from '../../server/sms/sender';
+import { startTestApp, type TestApp } from './helpers/app';
+import { call, registerVisitor, VISITOR } from './helpers/registration';
+
+interface Received {
+  method?: string;
+  url?: string;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+}
+
+/** A stand-in SMS gateway on a local port; `reply` decides each answer. */
+let gateway: Server;
+let gatewayUrl: string;
+let received: Received[] = [];
+let reply: (res: ServerResponse) => void = (res) => res.writeHead(202).end('{"accepted":true}');
+
+beforeAll(async () => {
+  gateway = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => {
+      raw += chunk;
+    });
+    req.on('end', () => {
+      received.push({ method: req.method, url: req.url, headers: req.headers, body: JSON.parse(raw || 'null') });
+      reply(res);
+    });
+  });
+  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+  gatewayUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/v1/sms`;
+});
+afterAll(async () => {
+  gateway.closeAllConnections();
+  await new Promise((resolve) => gateway.close(resolve));
+});
+afterEach(() => {
+  received = [];
+  reply = (res) => res.writeHead(202).end('{"accepted":true}');
+  gateway.closeAllConnections();
+});
+
+const MESSAGE = {
+  to: '0955666777',
+  text: '【會員中心】您的註冊驗證碼為 123456，10 分鐘內有效。請勿將驗證碼告訴他人。',
+  purpose: 'register',
+};
+const sender = (timeoutMs: number = LIMITS.smsHttpTimeoutMs) =>
+  httpSender({ url: gatewayUrl, token: 'gateway-token-1', timeoutMs });
+
+describe('the http SMS provider', () => {
+  it('posts the message as JSON with the bearer token and resolves on a 2xx', async () => {
+    await sender().send(MESSAGE);
+    expect(received).toEqual([
+      {
+        method: 'POST',
+        url: '/v1/sms',
+        headers: expect.objectContaining({
+          authorization: 'Bearer gateway-token-1',
+          'content-type': 'application/json',
+        }),
+        body: MESSAGE,
+      },
+    ]);
+  });
+
+  it('throws SmsSendError naming the status and the reason on a non-2xx answer', async () => {
+    reply = (res) => res.writeHead(503, { 'content-type': 'text/plain' }).end('gateway under maintenance');
+    const error = await sender()
+      .send(MESSAGE)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SmsSendError);
+    expect((error as Error).message).toContain('HTTP 503');
+    expect((error as Error).message).toContain('gateway under maintenance');
+  });
+
+  it('throws SmsSendError when the gateway does not answer in time', async () => {
+    reply = () => {};
+    const error = await sender(150)
+      .send(MESSAGE)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SmsSendError);
+    expect((error as Error).message).toContain('逾時');
+    expect((error as Error).message).toContain('150');
+  });
+
+  it('throws SmsSendError when nothing listens at the address', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const error = await httpSender({ url: `http://127.0.0.1:${port}/sms`, token: 't', timeoutMs: 1_000 })
+      .send(MESSAGE)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SmsSendError);
+    expect((error as Error).message).toContain('無法連線簡訊服務');
+  });
+});
+
+describe('the member server with SMS_PROVIDER=http', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({
+      env: { SMS_PROVIDER: 'http', SMS_HTTP_URL: gatewayUrl, SMS_HTTP_TOKEN: 'gateway-token-2' },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('texts the register code through the gateway and keeps nothing in the outbox', async () => {
+    await t.reset();
+    const temp = await registerVisitor(t);
+    expect(received).toHaveLength(1);
+    expect(received[0]?.headers.authorization).toBe('Bearer gateway-token-2');
+    const body = received[0]?.body as { to: string; text: string; purpose: string };
+    expect(body).toMatchObject({ to: VISITOR.mobile, purpose: 'register' });
+    const code = /\d{6}/.exec(body.text)?.[0] ?? '';
+    const verified = await call(t, 'register_verify', temp, { verify_code: code });
+    expect(verified.json().rcrm.RC).toBe('C01');
+    expect(await t.db.select().from(smsOutbox)).toEqual([]);
+  });
+
+  it('answers SYSTEM_ERROR without internals when the gateway refuses a resend, and counts no send', async () => {
+    await t.reset();
+    const temp = await registerVisitor(t);
+    t.clock.advance(LIMITS.smsResendMs);
+    reply = (res) => res.writeHead(500).end('internal gateway failure');
+    const response = await call(t, 'resend_register_verify', temp);
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ rcrm: { RC: 'SYSTEM_ERROR', RM: RC_MESSAGES.SYSTEM_ERROR }, results: {} });
+    expect(await t.db.select().from(verificationCodes)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,210 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { RC_MESSAGES } from '../../protocol/rc';
+import { startSession } from '../../src/lib/session';
+import { answer, answerRedirectLocation, reply, setAesKeyCookie, urlOf } from './support/api';
+import { stubLocationReplace } from './support/location';
+import { signInAs } from './support/login';
+import { renderApp } from './support/render-app';
+import { server } from './support/server';
+
+const TOKEN = 'member-token-abc';
+const RANDOM_KEY = 'rk_0123456789abcdefghijklmnopqrstuvwxyzABCDE';
+const CLIENT_ID = 'client-9f8e7d6c5b4a';
+const STATE = 'a b&c=d';
+const CLIENT = { name: '好鄰居商城', id: CLIENT_ID };
+// The client's own origin: not one of the app's allowed redirect origins.
+const CLIENT_LOCATION = `https://partner.example.org/oauth/callback?code=code-123&state=${encodeURIComponent(STATE)}`;
+const AUTHORIZE_PATH = `/authorize?${new URLSearchParams({ random_key: RANDOM_KEY, client_id: CLIENT_ID, state: STATE })}`;
+
+const notice = () => screen.findByRole('dialog', { name: '提示' });
+
+describe('/authorize with a session', () => {
+  it('asks who the client is, authorizes with the member token and goes to the client', async () => {
+    startSession(TOKEN, 'Member');
+    const replace = stubLocationReplace();
+    const infos = answer('oauthInfo', () => reply('C01', { client: CLIENT }));
+    const authorizes = answer('oauthAuthorize', () => reply('C01', { location: CLIENT_LOCATION }));
+
+    renderApp(AUTHORIZE_PATH);
+
+    await waitFor(() => expect(replace).toHaveBeenCalledWith(CLIENT_LOCATION));
+    expect(replace).toHaveBeenCalledTimes(1);
+    expect(infos).toHaveLength(1);
+    expect(infos[0]?.payload.token).toBeUndefined();
+    expect(infos[0]?.params).toEqual({ random_key: RANDOM_KEY });
+    expect(authorizes).toHaveLength(1);
+    expect(authorizes[0]?.payload.token).toBe(TOKEN);
+    expect(authorizes[0]?.params).toEqual({ random_key: RANDOM_KEY, client_id: CLIENT_ID, state: STATE });
+    expect(screen.getByRole('heading', { name: '會員授權登入' })).toBeInTheDocument();
+    expect(screen.getByText(/「好鄰居商城」將取得您的會員資料/)).toBeInTheDocument();
+    // Until the browser has left, the loading modal says where the member is going.
+    expect(screen.getByRole('status')).toHaveTextContent('正在前往「好鄰居商城」…');
+  });
+
+  it('shows the loading modal while it checks the request', async () => {
+    startSession(TOKEN, 'Member');
+    stubLocationReplace();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    answer('oauthInfo', async () => {
+      await held;
+      return reply('OAUTH_REQUEST_INVALID');
+    });
+
+    renderApp(AUTHORIZE_PATH);
+
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('載入中...'));
+    expect(screen.getByText('正在確認授權請求…')).toBeInTheDocument();
+    release();
+    expect(await notice()).toBeInTheDocument();
+  });
+
+  it('shows the RM of a refused info call and authorizes nothing', async () => {
+    startSession(TOKEN, 'Member');
+    const replace = stubLocationReplace();
+    answer('oauthInfo', () => reply('OAUTH_REQUEST_INVALID'));
+    const { user } = renderApp(AUTHORIZE_PATH);
+
+    const dialog = await notice();
+    expect(dialog).toHaveTextContent(RC_MESSAGES.OAUTH_REQUEST_INVALID);
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    await user.click(within(dialog).getByRole('button', { name: '關閉' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText(/無法完成授權/)).toBeInTheDocument();
+    expect(replace).not.toHaveBeenCalled();
+  });
+
+  it('shows the RM of a refused authorize call and stays', async () => {
+    startSession(TOKEN, 'Member');
+    const replace = stubLocationReplace();
+    answer('oauthInfo', () => reply('C01', { client: CLIENT }));
+    answer('oauthAuthorize', () => reply('OAUTH_CLIENT_INVALID'));
+    renderApp(AUTHORIZE_PATH);
+
+    expect(await notice()).toHaveTextContent(RC_MESSAGES.OAUTH_CLIENT_INVALID);
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    expect(replace).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['not http(s)', 'javascript:alert(document.cookie)'],
+    ['carries credentials', 'https://user:pw@partner.example.org/cb?code=1'],
+    ['is missing', undefined],
+  ])('does not follow a location that is %s', async (_, location) => {
+    startSession(TOKEN, 'Member');
+    const replace = stubLocationReplace();
+    answer('oauthInfo', () => reply('C01', { client: CLIENT }));
+    answer('oauthAuthorize', () => reply('C01', location === undefined ? {} : { location }));
+    renderApp(AUTHORIZE_PATH);
+
+    expect(await notice()).toHaveTextContent(RC_MESSAGES.SYSTEM_ERROR);
+    expect(replace).not.toHaveBeenCalled();
+  });
+
+  it('says the service is busy when the info call gets no answer', async () => {
+    startSession(TOKEN, 'Member');
+    server.use(http.post(urlOf('oauthInfo'), () => new HttpResponse('bad gateway', { status: 502 })));
+    renderApp(AUTHORIZE_PATH);
+    expect(await notice()).toHaveTextContent(RC_MESSAGES.SYSTEM_ERROR);
+  });
+
+  it.each([
+    ['without a random_key', `/authorize?client_id=${CLIENT_ID}&state=s`],
+    ['without a state', `/authorize?random_key=${RANDOM_KEY}&client_id=${CLIENT_ID}`],
+    ['with nothing', '/authorize'],
+  ])('explains an address %s without calling anything', async (_, path) => {
+    startSession(TOKEN, 'Member');
+    renderApp(path);
+    expect(await notice()).toHaveTextContent(RC_MESSAGES.OAUTH_REQUEST_INVALID);
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+});
+
+describe('/authorize without a session', () => {
+  it('goes to /login and, after signing in, comes back to the same /authorize', async () => {
+    setAesKeyCookie();
+    const replace = stubLocationReplace();
+    answer('login', () => reply('C01', { member_access_token: TOKEN }));
+    const { router, user } = renderApp(AUTHORIZE_PATH);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await signInAs(user);
+
+    // No redirect_location call: the member goes straight back to the hop (an unanswered call would fail the test).
+    await waitFor(() => expect(replace).toHaveBeenCalledTimes(1));
+    const back = new URL(String(replace.mock.calls[0]?.[0]), window.location.origin);
+    expect(back.origin).toBe(window.location.origin);
+    expect(back.pathname).toBe('/authorize');
+    expect(Object.fromEntries(back.searchParams)).toEqual({
+      random_key: RANDOM_KEY,
+      client_id: CLIENT_ID,
+      state: STATE,
+    });
+    expect(sessionStorage.getItem('return_path')).toBeNull();
+    expect(window.dataLayer).toEqual([{ event: 'login', method: 'Member' }]);
+  });
+
+  it('then, back on /authorize with the new session, finishes the hop', async () => {
+    setAesKeyCookie();
+    const replace = stubLocationReplace();
+    answer('login', () => reply('C01', { member_access_token: TOKEN }));
+    const first = renderApp(AUTHORIZE_PATH);
+    await signInAs(first.user);
+    await waitFor(() => expect(replace).toHaveBeenCalledTimes(1));
+    const back = String(replace.mock.calls[0]?.[0]);
+    first.unmount();
+
+    answer('oauthInfo', () => reply('C01', { client: CLIENT }));
+    const authorizes = answer('oauthAuthorize', () => reply('C01', { location: CLIENT_LOCATION }));
+    renderApp(back);
+
+    await waitFor(() => expect(replace).toHaveBeenLastCalledWith(CLIENT_LOCATION));
+    expect(authorizes[0]?.payload.token).toBe(TOKEN);
+    expect(authorizes[0]?.params.state).toBe(STATE);
+  });
+
+  it('after signing in elsewhere than from /authorize, goes where the server says as before', async () => {
+    setAesKeyCookie();
+    const replace = stubLocationReplace();
+    answer('login', () => reply('C01', { member_access_token: TOKEN }));
+    const redirects = answerRedirectLocation(urlOf('redirectLocation'), () =>
+      reply('C01', { location: '/change_member' }),
+    );
+    const { user } = renderApp('/login');
+    await signInAs(user);
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/change_member'));
+    expect(redirects).toHaveLength(1);
+  });
+});
+
+describe('/authorize when the server no longer knows the member token', () => {
+  it('shows the RM, then signs the member in again and comes back', async () => {
+    setAesKeyCookie();
+    startSession('revoked-token', 'Member');
+    const replace = stubLocationReplace();
+    answer('oauthInfo', () => reply('C01', { client: CLIENT }));
+    answer('oauthAuthorize', () => reply('TOKEN_INVALID'));
+    answer('login', () => reply('C01', { member_access_token: TOKEN }));
+    const { router, user } = renderApp(AUTHORIZE_PATH);
+
+    const dialog = await notice();
+    expect(dialog).toHaveTextContent(RC_MESSAGES.TOKEN_INVALID);
+    await user.click(within(dialog).getByRole('button', { name: '關閉' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('memberAuth')).toBeNull();
+    await signInAs(user);
+    await waitFor(() => expect(replace).toHaveBeenCalledTimes(1));
+    const back = new URL(String(replace.mock.calls[0]?.[0]), window.location.origin);
+    expect(back.pathname).toBe('/authorize');
+    expect(Object.fromEntries(back.searchParams)).toEqual({
+      random_key: RANDOM_KEY,
+      client_id: CLIENT_ID,
+      state: STATE,
+    });
+  });
+});

@@ -1,0 +1,250 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { answer, answerRedirectLocation, decrypted, reply, setAesKeyCookie, urlOf } from './support/api';
+import { SHOP_ORIGIN } from './support/config';
+import { stubLocationReplace } from './support/location';
+import { STEP_ONE, storeStepOne } from './support/register';
+import { renderApp } from './support/render-app';
+
+const TEMP_TOKEN = 'temp-register-token';
+const MEMBER_TOKEN = 'new-member-token';
+const MEMBER_PAGE = `${SHOP_ORIGIN}/member/welcome`;
+const codeInput = () => screen.getByLabelText('驗證碼');
+const notice = () => screen.findByRole('dialog', { name: '提示' });
+const errorsOf = (input: HTMLElement) =>
+  document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
+
+function midRegistration() {
+  storeStepOne();
+  sessionStorage.setItem('register2', JSON.stringify({ referrer_code: '', gender: 'M', email: '', birthday: '' }));
+  sessionStorage.setItem('check3rdCrmData', JSON.stringify({ third_party_crm_data: 'abc=' }));
+  sessionStorage.setItem('temp_access_token', TEMP_TOKEN);
+}
+
+async function openStepThree() {
+  midRegistration();
+  const view = renderApp('/registerFinal');
+  await screen.findByLabelText('驗證碼');
+  return view;
+}
+
+describe('registration step 3: verifying the code', () => {
+  it('signs the member in, shows 註冊成功, and after 2 seconds goes to the redirect location', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    setAesKeyCookie();
+    const replace = stubLocationReplace();
+    const verifies = answer('registerVerify', () => reply('C01', { member_access_token: MEMBER_TOKEN }));
+    const redirects = answerRedirectLocation(urlOf('redirectLocation'), () => reply('C01', { location: MEMBER_PAGE }));
+    await openStepThree();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    expect(screen.getByText('驗證碼已發送至 0912-345-678，請於 10 分鐘內輸入。')).toBeInTheDocument();
+    expect(codeInput()).toHaveAttribute('inputmode', 'numeric');
+    expect(codeInput()).toHaveAttribute('autocomplete', 'one-time-code');
+
+    await user.type(codeInput(), '123456');
+    await user.click(screen.getByRole('button', { name: '驗證' }));
+
+    const overlay = await screen.findByRole('dialog', { name: '註冊成功' });
+    expect(overlay).toHaveTextContent('將自動為您導向會員頁面…');
+    expect(verifies[0]?.payload.token).toBe(TEMP_TOKEN);
+    expect(verifies[0]?.params).toEqual({ verify_code: '123456' });
+    expect(JSON.parse(localStorage.getItem('memberAuth') ?? '{}').token).toBe(MEMBER_TOKEN);
+    expect(localStorage.getItem('login_type')).toBe('Member');
+    expect(sessionStorage.getItem('member_access_token')).toBe(MEMBER_TOKEN);
+    for (const key of ['register1', 'register2', 'temp_access_token', 'check3rdCrmData']) {
+      expect(sessionStorage.getItem(key)).toBeNull();
+    }
+
+    await vi.advanceTimersByTimeAsync(1900);
+    expect(redirects).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(150);
+    await waitFor(() => expect(replace).toHaveBeenCalledWith(MEMBER_PAGE));
+    expect(redirects[0]?.xToken).toBe(MEMBER_TOKEN);
+    expect(redirects[0]?.mmrmToken).toBe(MEMBER_TOKEN);
+  });
+
+  it('offers the member area when the redirect fetch fails', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const replace = stubLocationReplace();
+    answer('registerVerify', () => reply('C01', { member_access_token: MEMBER_TOKEN }));
+    const redirects = answerRedirectLocation(
+      urlOf('redirectLocation'),
+      () => new HttpResponse('bad gateway', { status: 502 }),
+    );
+    await openStepThree();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.type(codeInput(), '123456');
+    await user.click(screen.getByRole('button', { name: '驗證' }));
+    const overlay = await screen.findByRole('dialog', { name: '註冊成功' });
+    await vi.advanceTimersByTimeAsync(2100);
+    await waitFor(() => expect(redirects).toHaveLength(1));
+    expect(await within(overlay).findByRole('link', { name: '前往會員中心' })).toHaveAttribute(
+      'href',
+      '/change_member',
+    );
+    expect(replace).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['', '請輸入驗證碼'],
+    ['12345', '驗證碼為 6 位數字'],
+    ['12a456', '驗證碼為 6 位數字'],
+  ])('checks the code "%s" before calling: %s', async (code, message) => {
+    const { user } = await openStepThree();
+    if (code) await user.type(codeInput(), code);
+    await user.click(screen.getByRole('button', { name: '驗證' }));
+    await waitFor(() => expect(errorsOf(codeInput())).toBe(message));
+    expect(codeInput()).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it.each(['VERIFY_CODE_INCORRECT', 'VERIFY_CODE_EXPIRED', 'VERIFY_CODE_TOO_MANY_ATTEMPTS', 'TOKEN_INVALID'] as const)(
+    'shows the RM of %s and keeps the registration',
+    async (rc) => {
+      answer('registerVerify', () => reply(rc));
+      const { user } = await openStepThree();
+      await user.type(codeInput(), '654321');
+      await user.click(screen.getByRole('button', { name: '驗證' }));
+      const { RC_MESSAGES } = await import('../../protocol/rc');
+      expect(await notice()).toHaveTextContent(RC_MESSAGES[rc]);
+      expect(sessionStorage.getItem('temp_access_token')).toBe(TEMP_TOKEN);
+      expect(localStorage.getItem('memberAuth')).toBeNull();
+    },
+  );
+});
+
+describe('registration step 3: the other buttons', () => {
+  it('skips phone verification and signs the member in the same way', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    setAesKeyCookie();
+    const replace = stubLocationReplace();
+    const skips = answer('registerSkipVerify', () => reply('C01', { member_access_token: MEMBER_TOKEN }));
+    answerRedirectLocation(urlOf('redirectLocation'), () => reply('C01', { location: '/change_member' }));
+    await openStepThree();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(screen.getByRole('button', { name: '跳過手機驗證' }));
+    expect(await screen.findByRole('dialog', { name: '註冊成功' })).toBeInTheDocument();
+    expect(skips[0]?.payload.token).toBe(TEMP_TOKEN);
+    expect(skips[0]?.params).toEqual({});
+    expect(JSON.parse(localStorage.getItem('memberAuth') ?? '{}').token).toBe(MEMBER_TOKEN);
+    await vi.advanceTimersByTimeAsync(2100);
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/change_member'));
+  });
+
+  it('shows the RM when skipping is refused', async () => {
+    answer('registerSkipVerify', () => reply('TOKEN_INVALID'));
+    const { user } = await openStepThree();
+    await user.click(screen.getByRole('button', { name: '跳過手機驗證' }));
+    expect(await notice()).toHaveTextContent('登入已失效，請重新登入');
+  });
+
+  it('resends the code and says so', async () => {
+    const resends = answer('resendRegisterVerify', () => reply('C01'));
+    const { user } = await openStepThree();
+    await user.click(screen.getByRole('button', { name: '重新發送驗證碼' }));
+    expect(await notice()).toHaveTextContent('驗證碼已重新發送');
+    expect(resends[0]?.payload.token).toBe(TEMP_TOKEN);
+  });
+
+  it.each(['SMS_RESEND_TOO_SOON', 'SMS_SEND_LIMIT'] as const)('shows the RM of %s on resend', async (rc) => {
+    answer('resendRegisterVerify', () => reply(rc));
+    const { user } = await openStepThree();
+    await user.click(screen.getByRole('button', { name: '重新發送驗證碼' }));
+    const { RC_MESSAGES } = await import('../../protocol/rc');
+    expect(await notice()).toHaveTextContent(RC_MESSAGES[rc]);
+  });
+
+  it('links to changing the mobile', async () => {
+    await openStepThree();
+    expect(screen.getByRole('link', { name: '變更手機號碼' })).toHaveAttribute('href', '/registerFinal/change_mobile');
+  });
+});
+
+describe('registration step 3 without the temp token', () => {
+  it('makes no call and offers to register again', async () => {
+    storeStepOne();
+    const { user, router } = renderApp('/registerFinal');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('註冊資料已失效');
+    expect(screen.queryByLabelText('驗證碼')).not.toBeInTheDocument();
+    answer('briefTerm', () => reply('C01', { terms: [] }));
+    await user.click(within(alert).getByRole('link', { name: '重新註冊' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/registerFirst'));
+  });
+
+  it.each(['驗證', '跳過手機驗證', '重新發送驗證碼'])('%s does nothing once the token is gone', async (button) => {
+    const { user } = await openStepThree();
+    sessionStorage.removeItem('temp_access_token');
+    if (button === '驗證') await user.type(codeInput(), '123456');
+    await user.click(screen.getByRole('button', { name: button }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('註冊資料已失效');
+  });
+
+  it('the change-mobile screen makes no call either', async () => {
+    const { user } = (() => {
+      midRegistration();
+      return renderApp('/registerFinal/change_mobile');
+    })();
+    const input = await screen.findByLabelText('新手機號碼');
+    sessionStorage.removeItem('temp_access_token');
+    await user.type(input, '0987654321');
+    await user.click(screen.getByRole('button', { name: '確認變更' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('註冊資料已失效');
+  });
+});
+
+describe('changing the mobile on step 3', () => {
+  async function openChangeMobile() {
+    midRegistration();
+    const view = renderApp('/registerFinal/change_mobile');
+    await screen.findByLabelText('新手機號碼');
+    return view;
+  }
+
+  it('sends the new mobile encrypted and goes back to step 3, which names the new number', async () => {
+    const updates = answer('updateRegisterMobile', () => reply('C01'));
+    const { user, router } = await openChangeMobile();
+    await user.type(screen.getByLabelText('新手機號碼'), '0987654321');
+    await user.click(screen.getByRole('button', { name: '確認變更' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/registerFinal'));
+    expect(updates[0]?.payload.token).toBe(TEMP_TOKEN);
+    expect(decrypted(updates[0]?.params.mobile)).toBe('0987654321');
+    expect(await screen.findByText('驗證碼已發送至 0987-654-321，請於 10 分鐘內輸入。')).toBeInTheDocument();
+    expect(JSON.parse(sessionStorage.getItem('register1') ?? '{}').mobile).toBe('0987654321');
+  });
+
+  it('says the number is already registered for MEMBER_MOBILE_IS_REPEAT', async () => {
+    answer('updateRegisterMobile', () => reply('MEMBER_MOBILE_IS_REPEAT'));
+    const { user, router } = await openChangeMobile();
+    await user.type(screen.getByLabelText('新手機號碼'), '0987654321');
+    await user.click(screen.getByRole('button', { name: '確認變更' }));
+    expect(await notice()).toHaveTextContent('此手機號碼已被註冊');
+    expect(router.state.location.pathname).toBe('/registerFinal/change_mobile');
+    expect(JSON.parse(sessionStorage.getItem('register1') ?? '{}').mobile).toBe(STEP_ONE.mobile);
+  });
+
+  it('shows the RM of any other RC', async () => {
+    answer('updateRegisterMobile', () => reply('SMS_SEND_LIMIT'));
+    const { user } = await openChangeMobile();
+    await user.type(screen.getByLabelText('新手機號碼'), '0987654321');
+    await user.click(screen.getByRole('button', { name: '確認變更' }));
+    expect(await notice()).toHaveTextContent('24 小時內最多發送 3 次驗證碼，請稍後再試');
+  });
+
+  it.each([
+    ['', '請輸入手機號碼'],
+    ['09876', '手機號碼格式錯誤'],
+  ])('checks the new mobile "%s": %s', async (mobile, message) => {
+    const { user } = await openChangeMobile();
+    const input = screen.getByLabelText('新手機號碼');
+    if (mobile) await user.type(input, mobile);
+    await user.click(screen.getByRole('button', { name: '確認變更' }));
+    await waitFor(() => expect(errorsOf(input)).toBe(message));
+  });
+
+  it('leads back to step 3', async () => {
+    await openChangeMobile();
+    expect(screen.getByRole('link', { name: '返回手機驗證' })).toHaveAttribute('href', '/registerFinal');
+  });
+});

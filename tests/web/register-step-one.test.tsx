@@ -1,0 +1,292 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { answer, decrypted, reply, urlOf } from './support/api';
+import {
+  agreeAllTerms,
+  agreeTerm,
+  answerTerms,
+  fillStepOne,
+  nextButton,
+  STEP_ONE,
+  stepOneField,
+  TERMS,
+  termBox,
+} from './support/register';
+import { renderApp } from './support/render-app';
+import { server } from './support/server';
+
+const errorsOf = (input: HTMLElement) => {
+  const id = input.getAttribute('aria-describedby');
+  return id ? (document.getElementById(id)?.textContent ?? '') : '';
+};
+
+describe('registration step 1: moving on', () => {
+  it('goes to step 2 after register_check answers C01, with mobile and password encrypted', async () => {
+    answerTerms();
+    const checks = answer('registerCheck', () => reply('C01'));
+    const { user, router } = renderApp('/registerFirst');
+    expect(await screen.findByRole('heading', { name: '會員註冊' })).toBeInTheDocument();
+    await fillStepOne(user);
+    await agreeAllTerms(user);
+    await user.click(nextButton());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/registerSecond'));
+    expect(checks).toHaveLength(1);
+    expect(decrypted(checks[0]?.params.mobile)).toBe(STEP_ONE.mobile);
+    expect(decrypted(checks[0]?.params.password)).toBe(STEP_ONE.password);
+    expect(checks[0]?.params.referrer_code).toBeUndefined();
+    expect(JSON.parse(sessionStorage.getItem('register1') ?? '{}')).toEqual({
+      ...STEP_ONE,
+      agreed_terms: TERMS.map((term) => term.id),
+    });
+  });
+
+  it('says the member already exists for MEMBER_MOBILE_IS_REPEAT and stays', async () => {
+    answerTerms();
+    answer('registerCheck', () => reply('MEMBER_MOBILE_IS_REPEAT'));
+    const { user, router } = renderApp('/registerFirst');
+    await fillStepOne(user);
+    await agreeAllTerms(user);
+    await user.click(nextButton());
+    expect(await screen.findByRole('dialog', { name: '提示' })).toHaveTextContent('會員已存在，無法註冊');
+    expect(router.state.location.pathname).toBe('/registerFirst');
+  });
+
+  it('shows the server’s RM for any other RC', async () => {
+    answerTerms();
+    answer('registerCheck', () => reply('RATE_LIMITED', undefined, '請求過於頻繁，請稍後再試'));
+    const { user } = renderApp('/registerFirst');
+    await fillStepOne(user);
+    await agreeAllTerms(user);
+    await user.click(nextButton());
+    expect(await screen.findByRole('dialog', { name: '提示' })).toHaveTextContent('請求過於頻繁，請稍後再試');
+  });
+
+  it('shows the system-busy message when the call fails', async () => {
+    answerTerms();
+    server.use(http.post(urlOf('registerCheck'), () => HttpResponse.error()));
+    const { user } = renderApp('/registerFirst');
+    await fillStepOne(user);
+    await agreeAllTerms(user);
+    await user.click(nextButton());
+    expect(await screen.findByRole('dialog', { name: '提示' })).toHaveTextContent('系統忙碌中，請稍後再試');
+  });
+});
+
+describe('registration step 1: the next button', () => {
+  it('is enabled only when every field is filled and valid and every term agreed', async () => {
+    answerTerms();
+    const { user } = renderApp('/registerFirst');
+    await screen.findByLabelText('手機號碼');
+    expect(nextButton()).toBeDisabled();
+
+    await fillStepOne(user);
+    expect(nextButton()).toBeDisabled();
+    await agreeTerm(user, TERMS[0]?.title ?? '');
+    expect(nextButton()).toBeDisabled();
+    await agreeTerm(user, TERMS[1]?.title ?? '');
+    await waitFor(() => expect(nextButton()).toBeEnabled());
+
+    await user.clear(stepOneField.name());
+    await waitFor(() => expect(nextButton()).toBeDisabled());
+    await user.type(stepOneField.name(), '王(小)明');
+    await waitFor(() => expect(nextButton()).toBeDisabled());
+    await user.clear(stepOneField.name());
+    await user.type(stepOneField.name(), '王小明');
+    await waitFor(() => expect(nextButton()).toBeEnabled());
+
+    await user.type(stepOneField.confirm(), '9');
+    await waitFor(() => expect(nextButton()).toBeDisabled());
+  });
+
+  it('stays disabled when the terms cannot be loaded, and the terms can be asked again', async () => {
+    answer('briefTerm', () => reply('SYSTEM_ERROR', undefined, '條款載入失敗'));
+    const { user } = renderApp('/registerFirst');
+    await fillStepOne(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('條款載入失敗');
+    expect(nextButton()).toBeDisabled();
+
+    answerTerms();
+    await user.click(screen.getByRole('button', { name: '重新載入條款' }));
+    expect(await termBox(TERMS[0]?.title ?? '')).not.toBeChecked();
+    await agreeAllTerms(user);
+    await waitFor(() => expect(nextButton()).toBeEnabled());
+  });
+
+  it('asks brief_term for the register type and lists only those terms', async () => {
+    const calls = answerTerms();
+    renderApp('/registerFirst');
+    expect(await termBox('會員服務條款')).toBeInTheDocument();
+    expect(await termBox('隱私權政策')).toBeInTheDocument();
+    expect(screen.queryByText(/其他條款/)).not.toBeInTheDocument();
+    expect(calls[0]?.params).toEqual({ type: ['register'] });
+  });
+});
+
+describe('registration step 1: validation messages', () => {
+  it.each([
+    ['mobile', '', '請輸入手機號碼'],
+    ['mobile', '09123', '手機號碼格式錯誤'],
+    ['mobile', '09123456ab', '手機號碼格式錯誤'],
+    ['name', '', '請輸入姓名'],
+    ['name', '王<小明>', '姓名不可包含特殊字元'],
+    ['name', '王;小明', '姓名不可包含特殊字元'],
+    ['name', '王'.repeat(51), '姓名最多 50 個字'],
+    ['password', '', '請輸入密碼'],
+    ['password', 'abcdef', '密碼須為 6 位以上英文字母與數字組合'],
+    ['password', '123456', '密碼須為 6 位以上英文字母與數字組合'],
+    ['password', 'abc12', '密碼須為 6 位以上英文字母與數字組合'],
+    ['password', 'abc 123', '密碼須為 6 位以上英文字母與數字組合'],
+    ['confirm', '', '請再次輸入密碼'],
+  ] as const)('%s "%s" shows 「%s」 once the field is left', async (field, value, message) => {
+    answerTerms();
+    const { user } = renderApp('/registerFirst');
+    await screen.findByLabelText('手機號碼');
+    const input = stepOneField[field]();
+    await user.click(input);
+    if (value) await user.type(input, value);
+    await user.tab();
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    expect(errorsOf(input)).toBe(message);
+  });
+
+  it('says the two passwords do not match, and checks again when the password changes', async () => {
+    answerTerms();
+    const { user } = renderApp('/registerFirst');
+    await fillStepOne(user, { ...STEP_ONE, confirm: '' });
+    await user.type(stepOneField.confirm(), 'abc124');
+    await user.tab();
+    await waitFor(() => expect(errorsOf(stepOneField.confirm())).toBe('兩次輸入的密碼不一致'));
+
+    await user.clear(stepOneField.password());
+    await user.type(stepOneField.password(), 'abc124');
+    await waitFor(() => expect(stepOneField.confirm()).not.toHaveAttribute('aria-invalid'));
+
+    await user.type(stepOneField.password(), '5');
+    await waitFor(() => expect(errorsOf(stepOneField.confirm())).toBe('兩次輸入的密碼不一致'));
+  });
+
+  it('does not judge the confirmation before it was touched', async () => {
+    answerTerms();
+    const { user } = renderApp('/registerFirst');
+    await fillStepOne(user, { ...STEP_ONE, confirm: '' });
+    await user.type(stepOneField.password(), '4');
+    await user.tab();
+    expect(stepOneField.confirm()).not.toHaveAttribute('aria-invalid');
+  });
+});
+
+describe('registration step 1: session storage', () => {
+  it('keeps what was typed and the agreed terms, and restores them on return', async () => {
+    answerTerms();
+    const first = renderApp('/registerFirst');
+    await fillStepOne(first.user);
+    await agreeTerm(first.user, '會員服務條款');
+    expect(JSON.parse(sessionStorage.getItem('register1') ?? '{}')).toEqual({
+      ...STEP_ONE,
+      agreed_terms: ['member-terms'],
+    });
+    first.unmount();
+
+    const { user } = renderApp('/registerFirst');
+    expect(await screen.findByLabelText('手機號碼')).toHaveValue(STEP_ONE.mobile);
+    expect(stepOneField.name()).toHaveValue(STEP_ONE.name);
+    expect(stepOneField.password()).toHaveValue(STEP_ONE.password);
+    expect(stepOneField.confirm()).toHaveValue(STEP_ONE.confirm);
+    expect(await termBox('會員服務條款')).toBeChecked();
+    expect(await termBox('隱私權政策')).not.toBeChecked();
+    expect(nextButton()).toBeDisabled();
+    await agreeTerm(user, '隱私權政策');
+    await waitFor(() => expect(nextButton()).toBeEnabled());
+  });
+});
+
+describe('registration step 1: a term’s modal', () => {
+  it('shows the title and scrollable content, keeps focus inside, and checks the term when agreed', async () => {
+    answerTerms();
+    const { user } = renderApp('/registerFirst');
+    const box = await termBox('會員服務條款');
+    expect(box).not.toBeChecked();
+    await user.click(box);
+
+    const dialog = await screen.findByRole('dialog', { name: '會員服務條款' });
+    const content = within(dialog).getByRole('region', { name: '會員服務條款' });
+    expect(content).toHaveTextContent('第一條 總則');
+    expect(content).toHaveTextContent('歡迎加入會員。');
+    expect(content.className).toContain('overflow-y-auto');
+    await waitFor(() => expect(content).toHaveFocus());
+    const agree = within(dialog).getByRole('button', { name: '我已閱讀並同意條款' });
+    await user.tab();
+    expect(agree).toHaveFocus();
+    await user.tab();
+    await user.tab();
+    expect(content).toHaveFocus();
+
+    await user.click(agree);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(box).toBeChecked();
+    expect(box).toHaveFocus();
+  });
+
+  it('leaves the term unchecked when closed without agreeing (Esc or 關閉)', async () => {
+    answerTerms();
+    const { user } = renderApp('/registerFirst');
+    const box = await termBox('隱私權政策');
+    await user.click(box);
+    await screen.findByRole('dialog', { name: '隱私權政策' });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(box).not.toBeChecked();
+    expect(box).toHaveFocus();
+
+    await user.keyboard(' ');
+    const dialog = await screen.findByRole('dialog', { name: '隱私權政策' });
+    await user.click(within(dialog).getByRole('button', { name: '關閉' }));
+    expect(box).not.toBeChecked();
+  });
+
+  it('shows term HTML without scripts or event handlers', async () => {
+    const pwned = window as unknown as { pwned?: number };
+    answerTerms([
+      {
+        id: 'hostile',
+        title: '活動條款',
+        content:
+          '<p>內容</p><script>window.pwned = 1</script><img src="x" onerror="window.pwned = 2"><a href="javascript:window.pwned=3">連結</a>',
+      },
+    ]);
+    const { user } = renderApp('/registerFirst');
+    await user.click(await termBox('活動條款'));
+    const dialog = await screen.findByRole('dialog', { name: '活動條款' });
+    expect(dialog).toHaveTextContent('內容');
+    expect(dialog.querySelector('script')).toBeNull();
+    expect(dialog.querySelector('img')?.getAttribute('onerror')).toBeNull();
+    expect(within(dialog).getByText('連結').getAttribute('href')).toBeNull();
+    expect(pwned.pwned).toBeUndefined();
+  });
+});
+
+describe('registration links', () => {
+  it('keeps a staff link’s referrer_code, without whitespace, for step 2', async () => {
+    answerTerms();
+    renderApp('/registerFirst?referrer_code=%20ABCD%202345%20');
+    await screen.findByLabelText('手機號碼');
+    expect(JSON.parse(sessionStorage.getItem('register2') ?? '{}').referrer_code).toBe('ABCD2345');
+  });
+
+  it('keeps the hash’s third-party CRM data for registering', async () => {
+    answerTerms();
+    renderApp('/registerFirst#U29tZUNybURhdGE%3D');
+    await screen.findByLabelText('手機號碼');
+    expect(JSON.parse(sessionStorage.getItem('check3rdCrmData') ?? '{}')).toEqual({
+      third_party_crm_data: 'U29tZUNybURhdGE=',
+    });
+  });
+
+  it('offers the way back to login', async () => {
+    answerTerms();
+    renderApp('/registerFirst');
+    expect(await screen.findByRole('link', { name: '返回登入' })).toHaveAttribute('href', '/login');
+  });
+});

@@ -1,0 +1,319 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { encryptValue } from '../../protocol/crypto';
+import { type ApiCall, answer, decrypted, reply } from './support/api';
+import { TEST_CONFIG } from './support/config';
+import { answerRewards, STEP_ONE, storeStepOne } from './support/register';
+import { renderApp } from './support/render-app';
+
+const TEMP_TOKEN = 'temp-register-token';
+const field = {
+  invite: () => screen.getByLabelText('邀請碼'),
+  email: () => screen.getByLabelText('電子信箱'),
+  birthday: () => screen.getByLabelText('生日'),
+};
+const registerButton = () => screen.getByRole('button', { name: '註冊' });
+const skipButton = () => screen.getByRole('button', { name: '跳過此步驟，直接註冊' });
+const notice = () => screen.findByRole('dialog', { name: '提示' });
+const errorsOf = (input: HTMLElement) =>
+  document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
+
+function twelveYearsAgo(): string {
+  const d = new Date();
+  d.setFullYear(d.getFullYear() - 12);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+const setBirthday = (value: string) => {
+  fireEvent.change(field.birthday(), { target: { value } });
+  fireEvent.blur(field.birthday());
+};
+
+async function openStepTwo(url = '/registerSecond') {
+  storeStepOne();
+  const view = renderApp(url);
+  await screen.findByLabelText('邀請碼');
+  return view;
+}
+
+/** The `register` object of the first call. */
+const registerOf = (calls: ApiCall[]) => (calls[0]?.params.register ?? {}) as Record<string, unknown>;
+
+const registered = () => answer('register', () => reply('C01', { temp_access_token: TEMP_TOKEN }));
+
+describe('registration step 2: registering', () => {
+  it('sends the spec’s payload, keeps the temp token and goes to step 3', async () => {
+    const calls = registered();
+    const { user, router } = await openStepTwo();
+    await user.click(screen.getByRole('radio', { name: '女' }));
+    await user.type(field.email(), 'ming@example.com');
+    setBirthday('1990-05-31');
+    await user.click(registerButton());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/registerFinal'));
+    expect(sessionStorage.getItem('temp_access_token')).toBe(TEMP_TOKEN);
+    const register = registerOf(calls);
+    const bind_third_party = calls[0]?.params.bind_third_party;
+    expect(decrypted(register.mobile)).toBe(STEP_ONE.mobile);
+    expect(decrypted(register.password)).toBe(STEP_ONE.password);
+    expect({ ...register, mobile: undefined, password: undefined }).toEqual({
+      name: '王小明',
+      gender: 'F',
+      birthday: '1990/05/31',
+      email: 'ming@example.com',
+      security_question: 'sq06',
+      security_answer: '王小明',
+      referrer_code: '',
+    });
+    expect(bind_third_party).toBeUndefined();
+  });
+
+  it('sends null for an empty email and birthday', async () => {
+    const calls = registered();
+    const { user } = await openStepTwo();
+    await user.click(screen.getByRole('radio', { name: '不透露' }));
+    await user.click(registerButton());
+    await waitFor(() => expect(calls).toHaveLength(1));
+    const register = registerOf(calls);
+    expect(register).toMatchObject({ gender: 'S', email: null, birthday: null, referrer_code: '' });
+  });
+
+  it('adds the stored LINE verify data', async () => {
+    const bind = { source: 'LineMultiOA', verify_data: { line_token: 'line-token-1', line_token_source: 'cyberbiz' } };
+    sessionStorage.setItem('line_verify_data', JSON.stringify({ bind_third_party: bind }));
+    const calls = registered();
+    const { user } = await openStepTwo();
+    await user.click(screen.getByRole('radio', { name: '男' }));
+    await user.click(registerButton());
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.params.bind_third_party).toEqual(bind);
+  });
+
+  it('skips with only step 1’s data', async () => {
+    const calls = registered();
+    const { user, router } = await openStepTwo();
+    await user.click(screen.getByRole('radio', { name: '男' }));
+    await user.type(field.email(), 'ming@example.com');
+    await user.type(field.invite(), 'ABCD2345');
+    await user.click(skipButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/registerFinal'));
+    const register = registerOf(calls);
+    expect(register).toMatchObject({
+      name: '王小明',
+      gender: null,
+      birthday: null,
+      email: null,
+      security_question: 'sq06',
+      security_answer: '王小明',
+      referrer_code: '',
+    });
+  });
+
+  it('shows the RM when register answers another RC, and stays', async () => {
+    answer('register', () => reply('MEMBER_MOBILE_IS_REPEAT'));
+    const { user, router } = await openStepTwo();
+    await user.click(screen.getByRole('radio', { name: '男' }));
+    await user.click(registerButton());
+    expect(await notice()).toHaveTextContent('此手機號碼已註冊');
+    expect(router.state.location.pathname).toBe('/registerSecond');
+    expect(sessionStorage.getItem('temp_access_token')).toBeNull();
+  });
+
+  it('sends a visitor without step 1 back to step 1', async () => {
+    answer('briefTerm', () => reply('C01', { terms: [] }));
+    const { router } = renderApp('/registerSecond');
+    expect(await screen.findByLabelText('手機號碼')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/registerFirst');
+  });
+});
+
+describe('registration step 2: fields and messages', () => {
+  it('offers 男, 女 and 不透露, the friend-invite link and the way back', async () => {
+    await openStepTwo();
+    const gender = screen.getByRole('group', { name: '性別' });
+    expect(
+      within(gender)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['M', 'F', 'S']);
+    expect(screen.getByRole('link', { name: '邀請好友有禮' })).toHaveAttribute('href', '/recommend');
+    expect(screen.getByRole('link', { name: '上一步' })).toHaveAttribute('href', '/registerFirst');
+  });
+
+  it('requires a gender', async () => {
+    const { user } = await openStepTwo();
+    await user.click(registerButton());
+    const group = screen.getByRole('group', { name: '性別' });
+    await waitFor(() => expect(errorsOf(group)).toBe('請選擇性別'));
+    expect(within(group).getAllByRole('radio')[0]).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it.each(['ming@', 'ming@example', 'ming@example.c', 'ming example@x.com'])(
+    'says 格式錯誤 for the email %s',
+    async (email) => {
+      const { user } = await openStepTwo();
+      await user.type(field.email(), email);
+      await user.tab();
+      await waitFor(() => expect(errorsOf(field.email())).toBe('格式錯誤'));
+    },
+  );
+
+  it('limits the birthday picker to 12 years back and refuses a later date', async () => {
+    await openStepTwo();
+    expect(field.birthday()).toHaveAttribute('type', 'date');
+    expect(field.birthday()).toHaveAttribute('max', twelveYearsAgo());
+    setBirthday(twelveYearsAgo());
+    await waitFor(() => expect(field.birthday()).not.toHaveAttribute('aria-invalid'));
+    const tooRecent = new Date();
+    tooRecent.setFullYear(tooRecent.getFullYear() - 11);
+    setBirthday(tooRecent.toISOString().slice(0, 10));
+    await waitFor(() => expect(errorsOf(field.birthday())).toBe('生日須為 12 年前（含）以前的日期'));
+  });
+
+  it('keeps what was entered in register2 and restores it', async () => {
+    const first = await openStepTwo();
+    await first.user.type(field.invite(), 'AB 12');
+    await first.user.click(screen.getByRole('radio', { name: '女' }));
+    await first.user.type(field.email(), 'ming@example.com');
+    setBirthday('1990-05-31');
+    expect(JSON.parse(sessionStorage.getItem('register2') ?? '{}')).toEqual({
+      referrer_code: 'AB 12',
+      gender: 'F',
+      email: 'ming@example.com',
+      birthday: '1990-05-31',
+    });
+    first.unmount();
+
+    renderApp('/registerSecond');
+    expect(await screen.findByLabelText('邀請碼')).toHaveValue('AB 12');
+    expect(screen.getByRole('radio', { name: '女' })).toBeChecked();
+    expect(field.email()).toHaveValue('ming@example.com');
+    expect(field.birthday()).toHaveValue('1990-05-31');
+  });
+
+  it('fills the invite code from a staff share link', async () => {
+    await openStepTwo('/registerSecond?referrer_code=XY%2012%2034');
+    expect(field.invite()).toHaveValue('XY1234');
+  });
+});
+
+describe('registration step 2: an invite code', () => {
+  it('is checked without whitespace, shows the rewards, and registers on confirm', async () => {
+    const checks = answer('registerCheck', () => reply('C01'));
+    const rewards = answerRewards();
+    const calls = registered();
+    const { user, router } = await openStepTwo();
+    await user.type(field.invite(), ' ab cd 12 34 ');
+    await user.click(screen.getByRole('radio', { name: '男' }));
+    await user.click(registerButton());
+
+    const dialog = await screen.findByRole('dialog', { name: '邀請好友獎勵' });
+    expect(checks[0]?.params.referrer_code).toBe('abcd1234');
+    expect(decrypted(checks[0]?.params.mobile)).toBe(STEP_ONE.mobile);
+    expect(decrypted(checks[0]?.params.password)).toBe(STEP_ONE.password);
+    const cards = await within(dialog).findAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(cards[0]).toHaveTextContent('優惠券');
+    expect(cards[0]).toHaveTextContent('全館 9 折券');
+    expect(cards[0]).toHaveTextContent('1 張・領取後 30 天內有效');
+    expect(cards[0]).toHaveTextContent('適用品牌好日子麵包山海咖啡');
+    expect(cards[1]).toHaveTextContent('會員紅利點數');
+    expect(cards[1]).toHaveTextContent('200 點');
+    expect(cards[1]).toHaveTextContent('點數效期至 2026/12/31');
+    expect(dialog).toHaveTextContent('好友首購禮');
+    expect(rewards.tasks[0]?.params).toEqual({ task_type: 'referee_first_purchase', full_info: true });
+    expect(rewards.coupons[0]?.params).toEqual({ coupon_ids: ['C100'] });
+    expect(rewards.points[0]?.params).toEqual({ point_id: 'P1', full_info: false });
+    expect(rewards.brands[0]?.params).toEqual({ brand_ids: ['B1', 'B2'] });
+    expect(calls).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: '確認並註冊' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/registerFinal'));
+    expect(registerOf(calls).referrer_code).toBe('abcd1234');
+  });
+
+  it('shows the RM of REFERRER_CODE_INVALID and does not register', async () => {
+    answer('registerCheck', () => reply('REFERRER_CODE_INVALID'));
+    const { user } = await openStepTwo();
+    await user.type(field.invite(), 'NOPE0000');
+    await user.click(screen.getByRole('radio', { name: '男' }));
+    await user.click(registerButton());
+    expect(await notice()).toHaveTextContent('邀請碼不存在');
+    expect(screen.queryByRole('dialog', { name: '邀請好友獎勵' })).not.toBeInTheDocument();
+  });
+
+  it('closes the reward modal with 返回修改 without registering', async () => {
+    answer('registerCheck', () => reply('C01'));
+    answerRewards();
+    const { user, router } = await openStepTwo();
+    await user.type(field.invite(), 'ABCD2345');
+    await user.click(screen.getByRole('radio', { name: '男' }));
+    await user.click(registerButton());
+    const dialog = await screen.findByRole('dialog', { name: '邀請好友獎勵' });
+    await user.click(within(dialog).getByRole('button', { name: '返回修改' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/registerSecond');
+  });
+
+  it('still lets the member register when the rewards cannot be loaded', async () => {
+    answer('registerCheck', () => reply('C01'));
+    answer('taskInformation', () => reply('SYSTEM_ERROR'));
+    const calls = registered();
+    const { user, router } = await openStepTwo();
+    await user.type(field.invite(), 'ABCD2345');
+    await user.click(screen.getByRole('radio', { name: '男' }));
+    await user.click(registerButton());
+    const dialog = await screen.findByRole('dialog', { name: '邀請好友獎勵' });
+    expect(await within(dialog).findByText('暫時無法載入獎勵內容，您仍可繼續完成註冊。')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: '確認並註冊' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/registerFinal'));
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe('registration step 2: a link with third-party CRM data in its hash', () => {
+  const crmData = (data: object) => encryptValue(TEST_CONFIG.aesKey, JSON.stringify(data));
+
+  it('registers with register_with_third_party_crm_data, passing the data on as it came', async () => {
+    const data = crmData({ ec_member_id: 'EC-778' });
+    const calls = answer('registerWithThirdPartyCrmData', () => reply('C01', { temp_access_token: TEMP_TOKEN }));
+    const { user, router } = await openStepTwo(`/registerSecond#${encodeURIComponent(data)}`);
+    await user.click(screen.getByRole('radio', { name: '男' }));
+    await user.click(registerButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/registerFinal'));
+    expect(calls[0]?.params.third_party_crm_data).toBe(data);
+    const register = registerOf(calls);
+    expect(decrypted(register.mobile)).toBe(STEP_ONE.mobile);
+    expect(register).toMatchObject({ name: '王小明', gender: 'M', security_question: 'sq06' });
+    expect(sessionStorage.getItem('temp_access_token')).toBe(TEMP_TOKEN);
+  });
+
+  it('shows the RC itself when it fails', async () => {
+    answer('registerWithThirdPartyCrmData', () => reply('PARAMETER_INVALID', undefined, '第三方 CRM 資料參數錯誤'));
+    const { user } = await openStepTwo('/registerSecond#bm90LW91cnM%3D');
+    await user.click(screen.getByRole('radio', { name: '男' }));
+    await user.click(skipButton());
+    const dialog = await notice();
+    expect(dialog).toHaveTextContent('PARAMETER_INVALID');
+    expect(dialog).not.toHaveTextContent('第三方 CRM 資料參數錯誤');
+  });
+
+  it('fills the fields the CRM knows, and a CRM birthday cannot be changed', async () => {
+    const data = crmData({ mobile: '0987654321', name: '陳美玲', gender: 'F', birthday: '1985/03/09' });
+    answer('briefTerm', () => reply('C01', { terms: [] }));
+    const first = renderApp(`/registerFirst#${encodeURIComponent(data)}`);
+    expect(await screen.findByLabelText('手機號碼')).toHaveValue('0987654321');
+    expect(screen.getByLabelText('姓名')).toHaveValue('陳美玲');
+    first.unmount();
+
+    storeStepOne({ mobile: '0987654321', name: '陳美玲' });
+    const { user } = renderApp('/registerSecond');
+    const birthday = await screen.findByLabelText('生日');
+    expect(birthday).toHaveValue('1985-03-09');
+    expect(birthday).toHaveAttribute('readonly');
+    expect(screen.getByRole('radio', { name: '女' })).toBeChecked();
+    await user.click(birthday);
+    expect(await notice()).toHaveTextContent('生日已由您原有的會員資料帶入，無法修改。');
+  });
+});
