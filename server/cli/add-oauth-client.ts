@@ -2,8 +2,8 @@
 // Registers a third-party OAuth client and prints its client_id and client_secret. The secret
 // is shown this once: only its SHA-256 is stored.
 import { parseArgs } from 'node:util';
-import { DatabaseLockedError, openDatabase } from '../db/client';
 import { clientNameProblem, redirectUriProblem, registerClient } from '../modules/oauth/service';
+import { openCliDatabase, runCli } from './run';
 
 const USAGE = 'usage: npm run oauth:add-client -- --name NAME --redirect-uri URI [--redirect-uri URI]';
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -38,10 +38,7 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const database = await openDatabase({
-    databaseUrl: process.env.DATABASE_URL || null,
-    dataDir: process.env.DATA_DIR || '.data',
-  });
+  const database = await openCliDatabase();
   try {
     const client = await registerClient(database.db, input, new Date());
     console.log(`OAuth client "${input.name}" registered.`);
@@ -62,15 +59,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof DatabaseLockedError) {
-      console.error(`oauth:add-client: ${error.message}`);
-      console.error('Stop the server that uses this data directory, then add the client again.');
-    } else {
-      console.error(`oauth:add-client failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    process.exit(1);
-  },
-);
+runCli('oauth:add-client', 'add the client', main);

@@ -4,10 +4,10 @@
 // With --ec the rows fill the legacy e-commerce list that compare_ec_member looks up.
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { DatabaseLockedError, openDatabase } from '../db/client';
 import { readCsv } from '../modules/members-import/csv';
 import { countLines, progressReporter } from '../modules/members-import/progress';
 import { importMembers } from '../modules/members-import/service';
+import { openCliDatabase, runCli } from './run';
 
 const USAGE = 'usage: npm run members:import -- FILE.csv [--ec]';
 const LONG_FILE_LINES = 2_000;
@@ -27,10 +27,7 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  const database = await openDatabase({
-    databaseUrl: process.env.DATABASE_URL || null,
-    dataDir: process.env.DATA_DIR || '.data',
-  });
+  const database = await openCliDatabase();
   try {
     const lines = await countLines(file);
     const started = Date.now();
@@ -54,15 +51,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof DatabaseLockedError) {
-      console.error(`members:import: ${error.message}`);
-      console.error('Stop the server that uses this data directory, then run the import again.');
-    } else {
-      console.error(`members:import failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    process.exit(1);
-  },
-);
+runCli('members:import', 'run the import', main);
