@@ -35,15 +35,24 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  let closing = false;
   // An idle connection the server dropped: the pool discards it and the next query reconnects.
-  pool.on('error', (error) => console.error(`資料庫連線中斷：${error.message}`));
+  // Once closing, pool.end() has asked every connection to end without waiting for it, so a
+  // connection the server terminates meanwhile is expected and not worth a word.
+  pool.on('error', (error) => {
+    if (!closing) console.error(`資料庫連線中斷：${error.message}`);
+  });
+  const close = () => {
+    closing = true;
+    return pool.end();
+  };
   try {
     await migratePostgres(pool);
   } catch (error) {
-    await pool.end();
+    await close();
     throw error;
   }
-  return { db: drizzleNodePg(pool, { schema }), kind: 'postgres', close: () => pool.end() };
+  return { db: drizzleNodePg(pool, { schema }), kind: 'postgres', close };
 }
 
 async function openPglite(dataDir: string | null): Promise<Database> {
