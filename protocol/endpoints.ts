@@ -221,6 +221,16 @@ export interface ThirdPartyCrmData {
   /** `YYYY/MM/DD`; a birthday from the CRM cannot be changed during registration. */
   birthday?: string;
 }
+export interface ForgetPasswordParams {
+  mobile: string;
+}
+export interface ResetPasswordParams {
+  new_password: string;
+}
+export interface UpdateMemberPasswordParams {
+  old_password: string;
+  new_password: string;
+}
 export interface TempTokenResults {
   temp_access_token: string;
 }
@@ -297,4 +307,45 @@ export interface BriefCopywritingConfigParams {
 }
 export interface BriefCopywritingConfigResults {
   copywriting: Record<string, string>;
+}
+
+// Profile, mobile verification and mobile change (issue 5).
+/** The member's own profile as get_member_profile answers it. */
+export interface MemberProfile {
+  name: string;
+  /** The account: 10 digits. */
+  mobile: string;
+  gender: Gender | null;
+  email: string | null;
+  /** `YYYY/MM/DD`, or null while the member has not given it; once given it never changes. */
+  birthday: string | null;
+  is_verified: boolean;
+  /** The member's own invite code, for friends registering. */
+  referral_code: string;
+}
+export interface GetMemberProfileResults {
+  member_profile: MemberProfile;
+}
+/** What the member may edit; a birthday is omitted (or null) when not given. */
+export interface EditableMemberProfile {
+  name: string;
+  gender: Gender | null;
+  email: string | null;
+  birthday?: string | null;
+}
+export interface UpdateMemberProfileParams {
+  member_profile: EditableMemberProfile;
+}
+export interface SendVerificationCodeParams {
+  verification_type: typeof MEMBER_VERIFICATION;
+}
+export interface VerifyVerificationCodeParams {
+  verification_type: typeof MEMBER_VERIFICATION;
+  verification_code: string;
+}
+export interface UpdateMemberMobileParams {
+  /** The new mobile. */
+  mobile: string;
+  /** The member's current password. */
+  password: string;
 }

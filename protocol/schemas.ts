@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { LINE_SOURCE, LINE_TOKEN_SOURCE } from './endpoints';
 import { VALIDATION_MESSAGES as M } from './messages';
 
 export const MOBILE_LENGTH = 10;
@@ -39,6 +40,11 @@ export const loginPasswordSchema = firstIssueOnly(
 /** A password being set (register, change, reset); the short text is the change/reset screens'. */
 export const setPasswordSchema = (message: string = M.passwordFormat, required: string = M.passwordRequired) =>
   firstIssueOnly(v.pipe(requiredString(required), v.regex(SET_PASSWORD_PATTERN, message)));
+
+/** The current password, asked before a change: legacy members still have the 8-digit birthday, so no mix is asked. */
+export const oldPasswordSchema = firstIssueOnly(
+  v.pipe(requiredString(M.oldPasswordRequired), v.regex(LOGIN_PASSWORD_PATTERN, M.passwordFormatShort)),
+);
 
 export const nameSchema = firstIssueOnly(
   v.pipe(
@@ -97,6 +103,18 @@ export const inviteCodeSchema = v.pipe(
   v.transform((code) => code.replace(/\s+/g, '')),
   v.maxLength(32, M.inviteCodeFormat),
 );
+
+/** LINE access tokens are opaque; the bound keeps a forged one from filling a row or a log line. */
+export const LINE_TOKEN_MAX = 2048;
+
+/** The spec's LINE bind data (`bind_third_party`): a LINE access token for the multi-account LINE source. */
+export const lineBindDataSchema = v.object({
+  source: v.literal(LINE_SOURCE),
+  verify_data: v.object({
+    line_token: v.pipe(v.string(), v.nonEmpty(), v.maxLength(LINE_TOKEN_MAX)),
+    line_token_source: v.literal(LINE_TOKEN_SOURCE),
+  }),
+});
 
 /** Each field's messages once, in order: the spec de-duplicates messages per field. */
 export function dedupeMessages(messages: readonly string[]): string[] {

@@ -9,7 +9,10 @@ import { authRoutes } from './modules/auth/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { ecMemberRoutes } from './modules/ec-members/routes';
 import { healthRoutes } from './modules/health/routes';
+import { lineRoutes } from './modules/line/routes';
 import { oauthRoutes } from './modules/oauth/routes';
+import { passwordRoutes } from './modules/password/routes';
+import { profileRoutes } from './modules/profile/routes';
 import { registerRoutes } from './modules/register/routes';
 import { webRoutes } from './modules/web/routes';
 import { envelopePlugin } from './plugins/envelope';
@@ -73,6 +76,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(ecMemberRoutes, context);
   await app.register(oauthRoutes, context);
   await app.register(registerRoutes, context);
+  await app.register(lineRoutes, context);
+  await app.register(profileRoutes, context);
+  await app.register(passwordRoutes, context);
   await app.register(catalogRoutes, context);
   // The outbox page shows every code sent: it does not exist in production.
   if (!config.production) await app.register(smsOutboxRoutes, context);

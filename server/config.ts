@@ -30,8 +30,14 @@ export const LIMITS = {
   smsSendsPerWindow: 3,
   smsSendWindowMs: DAY,
   smsResendMs: MINUTE,
+  /** A requested mobile change waits this long for its code, like a temp token. */
+  mobileChangeMs: 30 * MINUTE,
   /** How long the http SMS provider may take to accept a message. */
   smsHttpTimeoutMs: 10_000,
+  /** How long LINE may take to answer each of the two token checks (overridable: LINE_API_TIMEOUT_MS). */
+  lineApiTimeoutMs: 5_000,
+  /** Binding LINE needs a member token from a password login at most this old: the password was just proven. */
+  lineBindLoginMs: 10 * MINUTE,
 } as const;
 
 /** The member `npm start` creates on an empty demo database, printed at start. */
@@ -52,6 +58,8 @@ export interface Config {
   liffId: string | null;
   lineChannelId: string | null;
   lineApiBase: string;
+  /** How long each call to the LINE API may take. */
+  lineApiTimeoutMs: number;
   /** No LIFF_ID: the browser uses the LIFF mock and the server a demo LINE verifier. */
   demoLine: boolean;
   demoMode: boolean;
@@ -82,6 +90,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     liffId: e.LIFF_ID ?? null,
     lineChannelId: e.LINE_CHANNEL_ID ?? null,
     lineApiBase: e.LINE_API_BASE,
+    lineApiTimeoutMs: e.LINE_API_TIMEOUT_MS ?? LIMITS.lineApiTimeoutMs,
     demoLine,
     demoMode: demoKeys || demoLine,
     allowedRedirectOrigins: e.ALLOWED_REDIRECT_ORIGINS,

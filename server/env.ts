@@ -94,6 +94,15 @@ const envSchema = v.object({
     ),
     'https://api.line.me',
   ),
+  LINE_API_TIMEOUT_MS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, '須為 50–60000 的整數（毫秒）'),
+      v.transform(Number),
+      v.minValue(50, '須為 50–60000 的整數（毫秒）'),
+      v.maxValue(60_000, '須為 50–60000 的整數（毫秒）'),
+    ),
+  ),
   RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000, '600'),
   TRUST_PROXY: v.optional(
     v.pipe(

@@ -2,7 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { loadConfig } from './config';
 import { t } from './i18n/zh-TW';
-import { loadLiff, needsLiffAtBoot } from './lib/liff';
+import { settleLiffAtBoot } from './lib/liff';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
 import './styles.css';
@@ -31,10 +31,9 @@ async function boot(): Promise<void> {
     showConfigProblems(root, config.problems);
     return;
   }
-  if (needsLiffAtBoot(new URL(window.location.href), navigator.userAgent)) {
-    // LIFF settles LINE's query (liff.state, code) first; a LIFF failure must not keep the app from starting.
-    await loadLiff().catch((error: unknown) => console.error('LIFF init failed', error));
-  }
+  // LIFF settles LINE's query (liff.state, code) first; a LIFF failure must not keep the app from starting.
+  const liffFailure = await settleLiffAtBoot();
+  if (liffFailure) console.warn('LIFF init failed', liffFailure);
   const queryClient = createQueryClient();
   createRoot(root).render(<App router={createAppRouter(queryClient)} queryClient={queryClient} />);
 }

@@ -55,6 +55,8 @@ export const memberTokens = pgTable(
     purpose: varchar('purpose', { length: 32 }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** When the SMS code sent with a temp token was entered right (forgot password: the reset may follow). */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -83,7 +85,10 @@ export const ecMembers = pgTable('ec_members', {
   createdAt: createdAt(),
 });
 
+export * from './schema/audit';
 export * from './schema/catalog';
+export * from './schema/line';
+export * from './schema/mobile-change';
 export * from './schema/oauth';
 export * from './schema/registration';
 export * from './schema/sms';

@@ -6,7 +6,7 @@ import { outboxSender } from './outbox';
 import type { SmsSender } from './sender';
 
 export { type SmsMessage, SmsSendError, type SmsSender } from './sender';
-export { verificationCodeText } from './texts';
+export { MOBILE_CHANGED_NOTICE, mobileChangedText, verificationCodeText } from './texts';
 
 /** The configured provider: the development outbox, or the HTTP gateway. */
 export function createSmsSender(config: SmsConfig, deps: { db: Db; logger: FastifyBaseLogger; now: () => Date }) {

@@ -3,10 +3,10 @@ import { encryptValue } from '../../protocol/crypto';
 import { AES_KEY_COOKIE, ENDPOINTS, MMRM_TOKEN_HEADER, type RedirectLocationResults } from '../../protocol/endpoints';
 import { type ApiResponse, rcrm } from '../../protocol/rc';
 import { readCookie } from '../lib/cookies';
-import { isSafeRedirect } from '../lib/redirect';
+import { isSafeRedirect, leaveFor } from '../lib/redirect';
 import { takeReturnPath } from '../lib/return-path';
 import { storage } from '../lib/storage';
-import { apiUrl, encrypt, getApi } from './client';
+import { apiUrl, encrypt, getApi, hasRc } from './client';
 
 /**
  * Where a signed-in member goes next: back to the page that sent them to sign in (an OAuth hop
@@ -28,4 +28,17 @@ export function fetchRedirectLocation(memberToken: string): Promise<ApiResponse<
 
 export function useRedirectLocationMutation() {
   return useMutation({ mutationFn: fetchRedirectLocation });
+}
+
+/**
+ * Fetches the redirect location and leaves for it. Answers whether the page is leaving: a failed
+ * fetch or an unsafe location leaves the member where they are, with no message (spec section 8).
+ */
+export async function leaveForRedirectLocation(memberToken: string): Promise<boolean> {
+  try {
+    const answer = await fetchRedirectLocation(memberToken);
+    return hasRc(answer, 'C01') && leaveFor(answer.results?.location);
+  } catch {
+    return false;
+  }
 }

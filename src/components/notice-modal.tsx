@@ -8,10 +8,17 @@ interface NoticeModalProps {
   onClose: () => void;
   /** Only when the LINE id is not yet bound: a way to the binding screen. */
   offerLineBind?: boolean;
+  /** The close button's words, when the screen's spec names other ones (such as OK). */
+  closeLabel?: string;
 }
 
 /** The notice modal: a message, a close button, and a way to bind when the LINE id is unbound. */
-export function NoticeModal({ message, onClose, offerLineBind = false }: NoticeModalProps) {
+export function NoticeModal({
+  message,
+  onClose,
+  offerLineBind = false,
+  closeLabel = t.common.close,
+}: NoticeModalProps) {
   return (
     <Modal
       open={message !== null}
@@ -25,7 +32,7 @@ export function NoticeModal({ message, onClose, offerLineBind = false }: NoticeM
             </Link>
           ) : null}
           <Button variant={offerLineBind ? 'secondary' : 'primary'} onClick={onClose}>
-            {t.common.close}
+            {closeLabel}
           </Button>
         </>
       }

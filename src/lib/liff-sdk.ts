@@ -1,8 +1,10 @@
 import liff from '@line/liff/core';
 import GetAccessToken from '@line/liff/get-access-token';
+import IsApiAvailable from '@line/liff/is-api-available';
 import IsInClient from '@line/liff/is-in-client';
 import IsLoggedIn from '@line/liff/is-logged-in';
 import Login from '@line/liff/login';
+import ShareTargetPicker from '@line/liff/share-target-picker';
 import type { LineSdk } from './liff';
 
 // Only the LIFF modules the app calls (pluggable SDK); loaded lazily by ./liff.
@@ -12,6 +14,8 @@ export async function initLiff(liffId: string | null, demoAccessToken: string): 
   liff.use(new IsLoggedIn());
   liff.use(new Login());
   liff.use(new GetAccessToken());
+  liff.use(new IsApiAvailable());
+  liff.use(new ShareTargetPicker());
   if (liffId) {
     await liff.init({ liffId });
     return liff;

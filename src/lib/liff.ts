@@ -1,24 +1,43 @@
 import { type AppConfig, appConfig } from '../config';
 import { deviceUuid } from './storage';
 
+/** A message LINE's share target picker sends. */
+export interface LineTextMessage {
+  type: 'text';
+  text: string;
+}
+
 /** The part of the LIFF SDK the app uses. */
 export interface LineSdk {
   isInClient(): boolean;
   isLoggedIn(): boolean;
   login(options?: { redirectUri?: string }): void;
   getAccessToken(): string | null;
+  isApiAvailable(apiName: string): boolean;
+  /** Resolves with a status once sent, and with nothing when the member closed the picker. */
+  shareTargetPicker(messages: LineTextMessage[]): Promise<unknown>;
 }
 
 const IN_LINE_APP = / Line\//;
 const LIFF_QUERY_KEYS = ['liff.state', 'code', 'state', 'liffClientId'];
+/** What LINE login leaves on the page it sends the member back to (success or failure). */
+export const LINE_RETURN_KEYS = [
+  'code',
+  'state',
+  'liffClientId',
+  'liffRedirectUri',
+  'error',
+  'error_description',
+  'liffOAuth2Error',
+] as const;
 
 /** Inside LINE, or back from a LINE login: LIFF must settle the URL before the router reads it. */
 export function needsLiffAtBoot(url: URL, userAgent: string): boolean {
   return IN_LINE_APP.test(userAgent) || LIFF_QUERY_KEYS.some((key) => url.searchParams.has(key));
 }
 
-/** No LIFF app configured (or a demo server): LINE login is played by liff-mock. */
-export const isLineDemo = (config: AppConfig = appConfig()): boolean => config.demoMode || !config.liffId;
+/** No LIFF app configured: LINE is played by liff-mock, and the server runs its demo LINE. */
+export const isLineDemo = (config: AppConfig = appConfig()): boolean => !config.liffId;
 
 let loading: Promise<LineSdk> | null = null;
 
@@ -35,6 +54,48 @@ export function loadLiff(): Promise<LineSdk> {
   return loading;
 }
 
+let bootFailure: Error | null = null;
+
+/**
+ * Boot, before the router reads the URL: inside LINE or back from LINE, LIFF settles LINE's query
+ * (and completes a LINE login); a failure is kept for the login screen to show.
+ */
+export async function settleLiffAtBoot(userAgent: string = navigator.userAgent): Promise<Error | null> {
+  if (!needsLiffAtBoot(new URL(window.location.href), userAgent)) return null;
+  try {
+    await loadLiff();
+  } catch (error) {
+    bootFailure = error instanceof Error ? error : new Error(String(error));
+  }
+  followLiffState();
+  return bootFailure;
+}
+
+/** LIFF's failure at boot, once: the screen that shows it takes it. */
+export function takeLiffBootFailure(): Error | null {
+  const failure = bootFailure;
+  bootFailure = null;
+  return failure;
+}
+
+/**
+ * A LIFF URL's path and query (`https://liff.line.me/<id>/registerFirst?referrer_code=...`) arrive as
+ * `liff.state`. The LIFF SDK moves there itself; in demo mode, or when LIFF failed, the app does it,
+ * so a deep link still lands on its screen. Only a path of this origin is followed.
+ */
+export function followLiffState(): void {
+  const url = new URL(window.location.href);
+  const state = url.searchParams.get('liff.state');
+  if (state === null) return;
+  url.searchParams.delete('liff.state');
+  let target = new URL(state.startsWith('/') ? state : `/${state}`, url.origin);
+  if (target.origin !== url.origin) target = url;
+  for (const [key, value] of url.searchParams) {
+    if (!target.searchParams.has(key)) target.searchParams.append(key, value);
+  }
+  window.history.replaceState(window.history.state, '', `${target.pathname}${target.search}${target.hash || url.hash}`);
+}
+
 /** The LINE access token once the member has logged in to LINE, else null. */
 export async function lineAccessToken(): Promise<string | null> {
   const liff = await loadLiff();
@@ -42,12 +103,24 @@ export async function lineAccessToken(): Promise<string | null> {
 }
 
 /**
- * Starts LINE login. LINE sends the member back to `redirectUri` and the token is read then;
- * the demo SDK logs in on the spot, so its token is answered at once.
+ * Starts LINE login. Inside LINE the member is logged in already; elsewhere LINE sends the
+ * member back to `redirectUri` and the token is read then. The demo SDK logs in on the spot.
  */
 export async function signInWithLine(redirectUri: string): Promise<string | null> {
   const liff = await loadLiff();
   if (liff.isLoggedIn()) return liff.getAccessToken();
   liff.login({ redirectUri });
   return isLineDemo() ? liff.getAccessToken() : null;
+}
+
+/**
+ * LINE's share target picker, when the page's LIFF session offers it (inside LINE, or logged in to
+ * LINE here). LIFF is not started for it: a share must follow the tap at once, or the browser
+ * refuses the fallback share sheet, and a page LIFF did not start on has no LINE login anyway.
+ */
+export async function lineSharePicker(): Promise<LineSdk['shareTargetPicker'] | null> {
+  if (!loading) return null;
+  const liff = await loading;
+  if (!liff.isLoggedIn() || !liff.isApiAvailable('shareTargetPicker')) return null;
+  return (messages) => liff.shareTargetPicker(messages);
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { LINE_SOURCE, LINE_TOKEN_SOURCE } from '../../protocol/endpoints';
+import { GENDERS, lineBindDataSchema } from '../../protocol/schemas';
 
 /** The only door to localStorage and sessionStorage: every key the spec names, typed. */
 export interface StoredItem<T> {
@@ -88,12 +88,7 @@ export type ReturnPath = v.InferOutput<typeof returnPathSchema>;
 export const LOGIN_TYPES = ['Member', 'Line'] as const;
 export type LoginType = (typeof LOGIN_TYPES)[number];
 
-export const lineVerifyDataSchema = v.object({
-  bind_third_party: v.object({
-    source: v.literal(LINE_SOURCE),
-    verify_data: v.object({ line_token: text, line_token_source: v.literal(LINE_TOKEN_SOURCE) }),
-  }),
-});
+export const lineVerifyDataSchema = v.object({ bind_third_party: lineBindDataSchema });
 export type LineVerifyData = v.InferOutput<typeof lineVerifyDataSchema>;
 
 export type FormDraft = v.InferOutput<typeof draft>;
@@ -120,6 +115,18 @@ export const registerTwoSchema = v.object({
 });
 export type RegisterTwoDraft = v.InferOutput<typeof registerTwoSchema>;
 
+/** The member's profile as get_member_profile last answered it. */
+export const memberAccessInfoSchema = v.object({
+  name: v.string(),
+  mobile: v.string(),
+  gender: v.nullable(v.picklist(GENDERS)),
+  email: v.nullable(v.string()),
+  birthday: v.nullable(v.string()),
+  is_verified: v.boolean(),
+  referral_code: v.string(),
+});
+export type MemberAccessInfo = v.InferOutput<typeof memberAccessInfoSchema>;
+
 /** The encrypted third-party CRM data that came in the registration link's hash. */
 export const thirdPartyCrmDataSchema = v.object({ third_party_crm_data: text });
 
@@ -133,12 +140,14 @@ export const storage = {
   register1: jsonItem('sessionStorage', 'register1', registerOneSchema),
   register2: jsonItem('sessionStorage', 'register2', registerTwoSchema),
   check3rdCrmData: jsonItem('sessionStorage', 'check3rdCrmData', thirdPartyCrmDataSchema),
-  memberAccessInfo: jsonItem('sessionStorage', 'member_access_info', draft),
+  memberAccessInfo: jsonItem('sessionStorage', 'member_access_info', memberAccessInfoSchema),
   forgotPasswordToken: textItem('sessionStorage', 'TEMP_ACCESS_TOKEN', text),
   memberChangeMobile: textItem('sessionStorage', 'member_change_mobile', text),
   tempAccessToken: textItem('sessionStorage', 'temp_access_token', text),
   // Not a key of the spec: the way back to /authorize, kept for this tab only.
   returnPath: jsonItem('sessionStorage', 'return_path', returnPathSchema),
+  // The spec's "temporary mobile for the LINE bind flow", kept for this tab so a reload in LINE keeps it.
+  lineBindMobile: textItem('sessionStorage', 'line_bind_mobile', text),
 } as const;
 
 const deviceUuidItem = textItem('localStorage', 'device-uuid', text);

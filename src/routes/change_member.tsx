@@ -1,8 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
+import { profileSearchSchema } from '../features/profile/arrival';
+import { ProfileScreen } from '../features/profile/profile-screen';
 import { requireSession } from '../lib/session';
 
 export const Route = createFileRoute('/change_member')({
+  validateSearch: profileSearchSchema,
   beforeLoad: requireSession,
-  component: ComingSoon,
+  component: ProfilePage,
 });
+
+function ProfilePage() {
+  const { notice } = Route.useSearch();
+  return <ProfileScreen notice={notice} />;
+}

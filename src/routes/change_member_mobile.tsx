@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
+import { ChangeMobileScreen } from '../features/profile/change-mobile-screen';
+import { requireSession } from '../lib/session';
 
 export const Route = createFileRoute('/change_member_mobile')({
-  component: ComingSoon,
+  beforeLoad: requireSession,
+  component: ChangeMobileScreen,
 });

@@ -1,8 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
+import { passwordSearchSchema } from '../features/password/arrival';
+import { ChangePasswordScreen } from '../features/password/change-password-screen';
+import { keepRurl } from '../lib/rurl';
 import { requireSession } from '../lib/session';
 
 export const Route = createFileRoute('/change_pwd')({
-  beforeLoad: requireSession,
-  component: ComingSoon,
+  validateSearch: passwordSearchSchema,
+  beforeLoad: ({ search }) => {
+    keepRurl(search.rurl);
+    requireSession();
+  },
+  component: ChangePasswordScreen,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
+import { ForgotPasswordScreen } from '../features/password/forgot-password-screen';
 
 export const Route = createFileRoute('/forgotPassword')({
-  component: ComingSoon,
+  component: ForgotPasswordScreen,
 });

@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
+import { passwordSearchSchema } from '../features/password/arrival';
+import { ResetPasswordScreen } from '../features/password/reset-password-screen';
+import { keepRurl } from '../lib/rurl';
 
 export const Route = createFileRoute('/reset_pwd')({
-  component: ComingSoon,
+  validateSearch: passwordSearchSchema,
+  beforeLoad: ({ search }) => keepRurl(search.rurl),
+  component: ResetPasswordScreen,
 });

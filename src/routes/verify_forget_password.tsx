@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
+import { VerifyForgotPasswordScreen } from '../features/password/verify-forgot-password-screen';
 
 export const Route = createFileRoute('/verify_forget_password')({
-  component: ComingSoon,
+  component: VerifyForgotPasswordScreen,
 });

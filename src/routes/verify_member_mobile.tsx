@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
+import { VerifyNewMobileScreen } from '../features/profile/verify-new-mobile-screen';
+import { requireSession } from '../lib/session';
 
 export const Route = createFileRoute('/verify_member_mobile')({
-  component: ComingSoon,
+  beforeLoad: requireSession,
+  component: VerifyNewMobileScreen,
 });

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
+import { VerifyMobileScreen } from '../features/profile/verify-mobile-screen';
+import { requireSession } from '../lib/session';
 
 export const Route = createFileRoute('/verify_mobile')({
-  component: ComingSoon,
+  beforeLoad: requireSession,
+  component: VerifyMobileScreen,
 });

@@ -160,13 +160,8 @@ describe('POST /app-api/member/register', () => {
     expect(await rowCounts(t.db)).toEqual(before);
   });
 
-  it('accepts the LINE bind data of the spec (binding itself comes with the LINE module)', async () => {
-    const bind = {
-      source: 'LineMultiOA',
-      verify_data: { line_token: 'line-access-token', line_token_source: 'cyberbiz' },
-    };
-    const response = await registerCall(t, {}, { bind_third_party: bind });
-    expect(response.json().rcrm.RC).toBe('C01');
+  // Registering with LINE bind data that LINE vouches for binds the member: tests/server/line-register.test.ts.
+  it('refuses LINE bind data of another shape than the spec’s', async () => {
     const broken = await registerCall(t, { mobile: '0955000111' }, { bind_third_party: { source: 'Facebook' } });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().rcrm.RC).toBe('PARAMETER_INVALID');

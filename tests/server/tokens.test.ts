@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../server/config';
 import { memberTokens } from '../../server/db/schema';
-import { issueToken, revokeMemberTokens, revokeToken, verifyToken } from '../../server/modules/tokens/service';
+import {
+  issueToken,
+  markTokenVerified,
+  revokeMemberTokens,
+  revokeToken,
+  verifyToken,
+} from '../../server/modules/tokens/service';
 import { startTestApp, type TestApp } from './helpers/app';
 import { addMember } from './helpers/members';
 
@@ -20,9 +26,25 @@ beforeEach(async () => {
 describe('token service', () => {
   it('verifies a member token for its member until it expires', async () => {
     const { token, tokenId } = await issueToken(t.db, memberId, { kind: 'member' }, t.clock.now());
-    expect(await verifyToken(t.db, token, { kind: 'member' }, t.clock.now())).toEqual({ tokenId, memberId });
+    expect(await verifyToken(t.db, token, { kind: 'member' }, t.clock.now())).toMatchObject({
+      tokenId,
+      memberId,
+      verifiedAt: null,
+    });
     t.clock.advance(LIMITS.memberTokenMs);
     expect(await verifyToken(t.db, token, { kind: 'member' }, t.clock.now())).toBeNull();
+  });
+
+  it('records when the code sent with a temp token was entered right', async () => {
+    const spec = { kind: 'temp', purpose: 'forgot_password' } as const;
+    const { token, tokenId } = await issueToken(t.db, memberId, spec, t.clock.now());
+    t.clock.advance(60_000);
+    await markTokenVerified(t.db, tokenId, t.clock.now());
+    expect(await verifyToken(t.db, token, spec, t.clock.now())).toMatchObject({
+      tokenId,
+      memberId,
+      verifiedAt: t.clock.now(),
+    });
   });
 
   it('binds a temp token to its purpose and to 30 minutes', async () => {

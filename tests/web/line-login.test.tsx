@@ -1,35 +1,118 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LINE_SOURCE, LINE_TOKEN_SOURCE } from '../../protocol/endpoints';
 import { needsLiffAtBoot } from '../../src/lib/liff';
+import { answer, answerRedirectLocation, reply, setAesKeyCookie, urlOf } from './support/api';
+import { SHOP_ORIGIN, TEST_CONFIG } from './support/config';
+import { DESKTOP_BROWSER, fakeLine, LINE_APP, resetFakeLine } from './support/fake-liff';
+import { stubLocationReplace } from './support/location';
 import { renderApp } from './support/render-app';
+
+vi.mock('../../src/lib/liff-sdk', async () => (await import('./support/fake-liff')).fakeLiffModule);
+
+const LIFF_CONFIG = { ...TEST_CONFIG, liffId: '1234567890-AbCdEfGh', demoMode: false };
+const MEMBER_TOKEN = 'member-token-from-line';
+const MEMBER_PAGE = `${SHOP_ORIGIN}/member/home`;
+const NOT_BOUND = '此 LINE ID 尚未綁定會員。非會員請先註冊，會員可綁定後使用 LINE 登入';
+
+beforeEach(resetFakeLine);
+afterEach(resetFakeLine);
+
+const lineCard = () => screen.findByRole('button', { name: /使用 LINE 帳號登入/ });
+const notice = () => screen.findByRole('dialog', { name: '提示' });
 
 describe('when LIFF starts', () => {
   const page = (query = '') => new URL(`https://member.example.com/login${query}`);
-  const desktop = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/140.0 Safari/537.36';
-  const lineApp = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148 Safari Line/15.1.0';
 
   it('starts before the router inside LINE', () => {
-    expect(needsLiffAtBoot(page(), lineApp)).toBe(true);
+    expect(needsLiffAtBoot(page(), LINE_APP)).toBe(true);
   });
 
   it.each(['?liff.state=%2Fline_bind', '?code=abc&state=xyz', '?liffClientId=123'])(
     'starts before the router when back from LINE login (%s)',
     (query) => {
-      expect(needsLiffAtBoot(page(query), desktop)).toBe(true);
+      expect(needsLiffAtBoot(page(query), DESKTOP_BROWSER)).toBe(true);
     },
   );
 
   it('waits until needed for a desktop visitor', () => {
-    expect(needsLiffAtBoot(page('?rurl=%2Fx'), desktop)).toBe(false);
+    expect(needsLiffAtBoot(page('?rurl=%2Fx'), DESKTOP_BROWSER)).toBe(false);
   });
 });
 
-describe('the LINE card in demo mode', () => {
-  it('logs in to the demo LINE and hands its token to the LINE flow, which is not open yet', async () => {
-    const { user } = renderApp('/login');
-    await user.click(await screen.findByRole('button', { name: /LINE/ }));
-    const dialog = await screen.findByRole('dialog', { name: '提示' });
-    expect(dialog).toHaveTextContent('LINE 登入功能即將開放');
-    expect(within(dialog).getByRole('button', { name: '關閉' })).toBeInTheDocument();
+describe('the LINE card', () => {
+  it('in an ordinary browser sends the member to LINE login, to come back to /login', async () => {
+    const { user } = renderApp('/login', LIFF_CONFIG);
+    await user.click(await lineCard());
+    await waitFor(() => expect(fakeLine.logins).toEqual([`${window.location.origin}/login`]));
+    expect(fakeLine.inits).toEqual([LIFF_CONFIG.liffId]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('inside LINE signs a bound member in at once: session, login type Line, the event, the redirect', async () => {
+    setAesKeyCookie();
+    fakeLine.loggedIn = true;
+    const replace = stubLocationReplace();
+    const logins = answer('loginWithProvider', () => reply('C01', { member_access_token: MEMBER_TOKEN }));
+    const redirects = answerRedirectLocation(urlOf('redirectLocation'), () => reply('C01', { location: MEMBER_PAGE }));
+    const { user } = renderApp('/login', LIFF_CONFIG);
+
+    await user.click(await lineCard());
+
+    await waitFor(() => expect(replace).toHaveBeenCalledWith(MEMBER_PAGE));
+    expect(fakeLine.logins).toEqual([]);
+    expect(logins[0]?.payload.token).toBeUndefined();
+    expect(logins[0]?.params).toEqual({
+      source: LINE_SOURCE,
+      verify_data: { line_token: fakeLine.accessToken, line_token_source: LINE_TOKEN_SOURCE },
+    });
+    expect(JSON.parse(localStorage.getItem('memberAuth') ?? '{}').token).toBe(MEMBER_TOKEN);
+    expect(localStorage.getItem('login_type')).toBe('Line');
+    expect(sessionStorage.getItem('line_access_token')).toBe(fakeLine.accessToken);
+    expect(sessionStorage.getItem('line_verify_data')).toBeNull();
+    expect(window.dataLayer).toEqual([{ event: 'login', method: 'Line' }]);
+    expect(redirects[0]?.mmrmToken).toBe(MEMBER_TOKEN);
+  });
+
+  it('shows the redirect location’s RM when it does not answer C01', async () => {
+    fakeLine.loggedIn = true;
+    const replace = stubLocationReplace();
+    answer('loginWithProvider', () => reply('C01', { member_access_token: MEMBER_TOKEN }));
+    answerRedirectLocation(urlOf('redirectLocation'), () => reply('TOKEN_INVALID'));
+    const { user } = renderApp('/login', LIFF_CONFIG);
+    await user.click(await lineCard());
+    expect(await notice()).toHaveTextContent('登入已失效，請重新登入');
+    expect(replace).not.toHaveBeenCalled();
+  });
+
+  it('offers binding to a LINE id not yet bound, keeping the bind data for it', async () => {
+    fakeLine.loggedIn = true;
+    answer('loginWithProvider', () => reply('LINE_NOT_BOUND'));
+    const { user, router } = renderApp('/login', LIFF_CONFIG);
+    await user.click(await lineCard());
+
+    const dialog = await notice();
+    expect(dialog).toHaveTextContent(NOT_BOUND);
+    expect(JSON.parse(sessionStorage.getItem('line_verify_data') ?? 'null')).toEqual({
+      bind_third_party: {
+        source: LINE_SOURCE,
+        verify_data: { line_token: fakeLine.accessToken, line_token_source: LINE_TOKEN_SOURCE },
+      },
+    });
+    expect(localStorage.getItem('memberAuth')).toBeNull();
+    await user.click(within(dialog).getByRole('link', { name: '前往綁定' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/line_bind'));
+    expect(await screen.findByLabelText('手機號碼')).toBeInTheDocument();
+  });
+
+  it('shows any other answer’s RM without a way to bind', async () => {
+    fakeLine.loggedIn = true;
+    answer('loginWithProvider', () => reply('LINE_TOKEN_INVALID'));
+    const { user } = renderApp('/login', LIFF_CONFIG);
+    await user.click(await lineCard());
+    const dialog = await notice();
+    expect(dialog).toHaveTextContent('LINE 驗證失敗，請重新登入 LINE');
+    expect(within(dialog).queryByRole('link', { name: '前往綁定' })).not.toBeInTheDocument();
+    expect(sessionStorage.getItem('line_verify_data')).toBeNull();
   });
 });

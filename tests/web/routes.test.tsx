@@ -3,8 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { startSession } from '../../src/lib/session';
 import { renderApp } from './support/render-app';
 
-const YEAR_AND_A_DAY_MS = 366 * 24 * 60 * 60 * 1000;
-
 describe('the root address', () => {
   it('shows only the word error', async () => {
     const { container } = renderApp('/');
@@ -28,26 +26,11 @@ describe('/login/text', () => {
   });
 });
 
-describe('screens of later issues', () => {
-  it.each([
-    '/forgotPassword',
-    '/verify_forget_password',
-    '/reset_pwd',
-    '/change_member_mobile',
-    '/verify_member_mobile',
-    '/verify_mobile',
-    '/line_bind',
-    '/line_bind/login',
-  ])('%s is registered and says it opens soon, with a way back to /login', async (path) => {
-    const { router } = renderApp(path);
-    expect(await screen.findByRole('heading', { name: '此功能即將開放' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '返回登入' })).toHaveAttribute('href', '/login');
-    expect(router.state.location.pathname).toBe(path);
-  });
-
+describe('other addresses', () => {
   it('/Change_member_mobile goes to /change_member_mobile and keeps the query', async () => {
+    startSession('fresh-token', 'Member');
     const { router } = renderApp('/Change_member_mobile?rurl=%2Fchange_member&from=app');
-    expect(await screen.findByRole('heading', { name: '此功能即將開放' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '變更手機號碼' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/change_member_mobile');
     expect(window.location.pathname).toBe('/change_member_mobile');
     const query = new URLSearchParams(window.location.search);
@@ -58,28 +41,5 @@ describe('screens of later issues', () => {
   it('an unknown address says the page is not found', async () => {
     renderApp('/no-such-page');
     expect(await screen.findByRole('heading', { name: '找不到此頁面' })).toBeInTheDocument();
-  });
-});
-
-describe.each(['/change_member', '/change_pwd'])('the guard of %s', (path) => {
-  it('sends a visitor without a session to /login', async () => {
-    const { router } = renderApp(path);
-    expect(await screen.findByRole('button', { name: '登入' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
-  });
-
-  it('clears an expired session and sends the visitor to /login', async () => {
-    startSession('expired-token', 'Member', new Date(Date.now() - YEAR_AND_A_DAY_MS));
-    const { router } = renderApp(path);
-    expect(await screen.findByRole('button', { name: '登入' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
-    expect(localStorage.getItem('memberAuth')).toBeNull();
-  });
-
-  it('lets a member with an unexpired session in', async () => {
-    startSession('fresh-token', 'Member');
-    const { router } = renderApp(path);
-    expect(await screen.findByRole('heading', { name: '此功能即將開放' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(path);
   });
 });

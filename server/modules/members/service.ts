@@ -91,6 +91,11 @@ export async function findMemberByReferralCode(db: Db, code: string): Promise<Me
   return member ?? null;
 }
 
+/** Gives the member a new password (already hashed); a legacy birthday password is thereby replaced. */
+export async function setMemberPassword(db: Db, id: string, passwordHash: string, now: Date): Promise<void> {
+  await db.update(members).set({ passwordHash, mustChangePassword: false, updatedAt: now }).where(eq(members.id, id));
+}
+
 /** Marks the member's mobile as verified. */
 export async function markMemberVerified(db: Db, memberId: string, now: Date): Promise<void> {
   await db.update(members).set({ isVerified: true, updatedAt: now }).where(eq(members.id, memberId));
@@ -121,4 +126,44 @@ export async function ensureDemoMember(db: Db, now: Date): Promise<boolean> {
     if (await isMobileRegistered(db, DEMO_MEMBER.mobile)) return false;
     throw error;
   }
+}
+
+/** Inside a transaction: the member, locked until the transaction ends. */
+export async function lockMember(tx: Db, id: string): Promise<Member | null> {
+  const [member] = await tx.select().from(members).where(eq(members.id, id)).for('update');
+  return member ?? null;
+}
+
+/** The stored birthday (a `date`) as the wire's `YYYY/MM/DD`. */
+export const wireBirthday = (member: Pick<Member, 'birthday'>): string | null =>
+  member.birthday ? member.birthday.replaceAll('-', '/') : null;
+
+export interface MemberDetails {
+  name: string;
+  gender: Gender | null;
+  email: string | null;
+  /** `YYYY/MM/DD` or null. */
+  birthday: string | null;
+}
+
+/** Writes the details a member edits on the profile screen. */
+export async function updateMemberDetails(db: Db, id: string, details: MemberDetails, now: Date): Promise<void> {
+  await db
+    .update(members)
+    .set({
+      name: details.name,
+      gender: details.gender,
+      email: details.email || null,
+      birthday: details.birthday ? details.birthday.replaceAll('/', '-') : null,
+      updatedAt: now,
+    })
+    .where(eq(members.id, id));
+}
+
+/**
+ * Makes `mobile` the member's account, verified: the member has just proved it with a code.
+ * A mobile another member took meanwhile fails on the unique constraint.
+ */
+export async function moveMemberToMobile(db: Db, id: string, mobile: string, now: Date): Promise<void> {
+  await db.update(members).set({ mobile, isVerified: true, updatedAt: now }).where(eq(members.id, id));
 }

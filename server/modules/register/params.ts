@@ -4,8 +4,7 @@ import {
   emailSchema,
   genderSchema,
   inviteCodeSchema,
-  LINE_SOURCE,
-  LINE_TOKEN_SOURCE,
+  lineBindDataSchema,
   VALIDATION_MESSAGES as M,
   mobileSchema,
   NAME_MAX,
@@ -29,9 +28,6 @@ const referrerCode = v.pipe(
   v.transform((code) => code || null),
 );
 
-// LINE tokens are opaque; the bound keeps a forged one from filling the row.
-const LINE_TOKEN_MAX = 2048;
-
 /** The request_parameter schemas of the registration calls; encrypted fields use the configured AES secret. */
 export function registerParams(aesKey: string) {
   const credentials = {
@@ -51,15 +47,7 @@ export function registerParams(aesKey: string) {
     security_answer: v.pipe(v.string(), v.trim(), v.nonEmpty(M.nameRequired), v.maxLength(NAME_MAX, M.nameTooLong)),
     referrer_code: referrerCode,
   });
-  const bindThirdParty = v.nullish(
-    v.object({
-      source: v.literal(LINE_SOURCE),
-      verify_data: v.object({
-        line_token: v.pipe(v.string(), v.nonEmpty(), v.maxLength(LINE_TOKEN_MAX)),
-        line_token_source: v.literal(LINE_TOKEN_SOURCE),
-      }),
-    }),
-  );
+  const bindThirdParty = v.nullish(lineBindDataSchema);
   const crmData = v.pipe(
     v.string(),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {

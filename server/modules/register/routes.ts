@@ -1,10 +1,11 @@
-import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
-import type { MemberTokenResults, TempTokenResults } from '../../../protocol';
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { LineBindData, MemberTokenResults, TempTokenResults } from '../../../protocol';
 import type { AppContext } from '../../context';
 import { pathOf } from '../../lib/paths';
 import { answer } from '../../lib/responses';
 import { signed } from '../../plugins/envelope';
 import type { SmsSendError } from '../../sms';
+import { lineUserOf, logLineUnavailable } from '../line/service';
 import { type RegisterInput, registerParams } from './params';
 import {
   changeRegistrationMobile,
@@ -52,12 +53,23 @@ export const registerRoutes: FastifyPluginAsync<AppContext> = async (app, { conf
     ),
   );
 
-  // bind_third_party is validated and not yet acted on: binding LINE at registration arrives
-  // with the LINE module (issue 6), which verifies the LINE token with LINE first.
+  /** The registration with its LINE user; LINE vouches for the token before the registration's transaction opens. */
+  async function withLineUser(input: Registration, bind: LineBindData | null | undefined, request: FastifyRequest) {
+    const line = await lineUserOf(config, bind);
+    if (!line.ok) {
+      logLineUnavailable(request.log, line);
+      return null;
+    }
+    return { ...input, line: line.userId ? { userId: line.userId, clientAddress: request.ip } : null };
+  }
+
+  // With bind_third_party the new member is bound to that LINE user, or not registered at all.
   app.post(
     pathOf('register'),
     signed(params.register, async ({ params: p }, request) => {
-      const outcome = await register(db, sms, registration(p.register), now());
+      const input = await withLineUser(registration(p.register), p.bind_third_party, request);
+      if (!input) return answer('LINE_TOKEN_INVALID');
+      const outcome = await register(db, sms, input, now());
       if (outcome.rc === 'C01') logSmsFailure(request.log, outcome.smsError);
       return tempTokenAnswer(outcome);
     }),
@@ -66,7 +78,9 @@ export const registerRoutes: FastifyPluginAsync<AppContext> = async (app, { conf
   app.post(
     pathOf('registerWithThirdPartyCrmData'),
     signed(params.registerWithCrmData, async ({ params: p }, request) => {
-      const input = { ...registration(p.register), thirdPartyCrmData: p.third_party_crm_data };
+      const crm = { ...registration(p.register), thirdPartyCrmData: p.third_party_crm_data };
+      const input = await withLineUser(crm, p.bind_third_party, request);
+      if (!input) return answer('LINE_TOKEN_INVALID');
       const outcome = await register(db, sms, input, now());
       if (outcome.rc === 'C01') logSmsFailure(request.log, outcome.smsError);
       return tempTokenAnswer(outcome);

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { referrals } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import type { SmsSender } from '../../sms';
+import { bindLineUser } from '../line/service';
 import { findMemberByReferralCode, insertMember, isMobileRegistered } from '../members/service';
 import { issueToken } from '../tokens/service';
 import { prepareCode, recordCode } from '../verification/service';
@@ -26,6 +27,8 @@ export interface Registration {
   /** Whitespace already removed; null or empty when there is none. */
   referrerCode: string | null;
   thirdPartyCrmData?: Record<string, unknown> | null;
+  /** The LINE user (already vouched for by LINE) to bind to the new member, in the same transaction. */
+  line?: { userId: string; clientAddress: string } | null;
 }
 
 /** Steps 1 and 2: the mobile must be free and the invite code, when given, a member's. */
@@ -39,8 +42,8 @@ export async function checkRegistration(
 }
 
 /**
- * Creates the not-yet-verified member, the invite record, the temp token and the code in
- * one transaction: any refusal or failure leaves nothing behind, and of two registrations
+ * Creates the not-yet-verified member, the invite record, the LINE binding (when the member came
+ * from LINE), the temp token and the code in one transaction: any refusal or failure leaves nothing behind, and of two registrations
  * of one mobile exactly one makes a member. The SMS goes out after the commit, because
  * a message cannot be unsent: should the provider fail, the member exists, the failed
  * code is withdrawn, and step 3's resend sends a new one.
@@ -53,7 +56,7 @@ export async function register(
 ): Promise<Outcome<{ tempAccessToken: string }>> {
   const early = await checkRegistration(db, input);
   if (early !== 'C01') return { rc: early };
-  const { password, referrerCode, ...details } = input;
+  const { password, referrerCode, line, ...details } = input;
   const passwordHash = await hashPassword(password);
   const prepared = await prepareCode();
   const made = await refused(() =>
@@ -64,6 +67,11 @@ export async function register(
       if (!member) throw new Refusal('MEMBER_MOBILE_IS_REPEAT');
       if (referrer)
         await tx.insert(referrals).values({ refereeId: member.id, referrerId: referrer.id, createdAt: now });
+      if (line) {
+        const binding = { memberId: member.id, lineUserId: line.userId, clientAddress: line.clientAddress };
+        const bound = await bindLineUser(tx, { ...binding, via: 'register' }, now);
+        if (bound !== 'C01') throw new Refusal(bound);
+      }
       const { token } = await issueToken(tx, member.id, REGISTER_TOKEN, now);
       const code = await recordCode(tx, registerCode(member.mobile), prepared, now);
       if (!code.ok) throw new Refusal(code.rc);

@@ -44,6 +44,10 @@ export async function issueToken(db: Db, memberId: string, spec: TokenSpec, now:
 export interface LiveToken {
   tokenId: string;
   memberId: string;
+  /** When the token's SMS code was entered right; null until then (and for member tokens). */
+  verifiedAt: Date | null;
+  /** When the token was issued: a member token this young means the member has just signed in. */
+  issuedAt: Date;
 }
 
 /**
@@ -60,7 +64,13 @@ export async function verifyToken(
 ): Promise<LiveToken | null> {
   if (!token || !TOKEN_PATTERN.test(token)) return null;
   const query = db
-    .select({ tokenId: memberTokens.id, memberId: memberTokens.memberId, purpose: memberTokens.purpose })
+    .select({
+      tokenId: memberTokens.id,
+      memberId: memberTokens.memberId,
+      purpose: memberTokens.purpose,
+      verifiedAt: memberTokens.verifiedAt,
+      issuedAt: memberTokens.createdAt,
+    })
     .from(memberTokens)
     .where(
       and(
@@ -73,7 +83,12 @@ export async function verifyToken(
   const [row] = options.lock ? await query.for('update') : await query;
   if (!row) return null;
   if ((spec.kind === 'temp' ? spec.purpose : null) !== row.purpose) return null;
-  return { tokenId: row.tokenId, memberId: row.memberId };
+  return { tokenId: row.tokenId, memberId: row.memberId, verifiedAt: row.verifiedAt, issuedAt: row.issuedAt };
+}
+
+/** Records that the code sent with a temp token was entered right. */
+export async function markTokenVerified(db: Db, tokenId: string, now: Date): Promise<void> {
+  await db.update(memberTokens).set({ verifiedAt: now }).where(eq(memberTokens.id, tokenId));
 }
 
 export async function revokeToken(db: Db, tokenId: string, now: Date): Promise<void> {

@@ -4,16 +4,14 @@ import {
   type CompareEcMemberParams,
   type CompareEcMemberResults,
   ENDPOINTS,
-  type LoginParams,
+  LINE_SOURCE,
+  LINE_TOKEN_SOURCE,
+  type LineBindData,
   type LoginResults,
 } from '../../../protocol/endpoints';
-import { callApi, encrypt } from '../../api/client';
+import { callApi } from '../../api/client';
 
-export function login({ account, password }: LoginParams) {
-  return callApi<LoginResults>(ENDPOINTS.login, {
-    params: { account: encrypt(account), password: encrypt(password) },
-  });
-}
+export { useLoginMutation } from '../../api/member-login';
 
 /** Is this mobile an e-commerce member or already in the new system? Asked in English, without a token. */
 export function compareEcMember(phone: string) {
@@ -21,10 +19,19 @@ export function compareEcMember(phone: string) {
   return callApi<CompareEcMemberResults>(ENDPOINTS.compareEcMember, { token: null, params, language: 'en' });
 }
 
-export function useLoginMutation() {
-  return useMutation({ mutationFn: login });
+/** LINE login: the LINE access token, which the server has LINE vouch for, for the bound member's token. */
+export function loginWithProvider(lineToken: string) {
+  const params: LineBindData = {
+    source: LINE_SOURCE,
+    verify_data: { line_token: lineToken, line_token_source: LINE_TOKEN_SOURCE },
+  };
+  return callApi<LoginResults>(ENDPOINTS.loginWithProvider, { params });
 }
 
 export function useCompareEcMemberMutation() {
   return useMutation({ mutationFn: compareEcMember });
+}
+
+export function useLoginWithProviderMutation() {
+  return useMutation({ mutationFn: loginWithProvider });
 }

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
@@ -8,6 +8,7 @@ import { isLineDemo } from '../../lib/liff';
 import { LineLoginCard } from './line-login-card';
 import { LoginForm } from './login-form';
 import { useLineLogin } from './use-line-login';
+import { useLineSignIn } from './use-line-sign-in';
 import { useLoginFlow } from './use-login-flow';
 
 const linkClass =
@@ -15,11 +16,19 @@ const linkClass =
 
 export function LoginScreen({ lineCode }: { lineCode?: string }) {
   const flow = useLoginFlow();
+  const navigate = useNavigate();
+  const signInWithLineToken = useLineSignIn(flow);
   const line = useLineLogin({
     returnCode: lineCode,
-    // The LINE sign-in flow (login_with_provider, binding) plugs in here.
-    onLineToken: () => flow.showNotice(t.login.lineComingSoon),
-    onFailure: flow.showNotice,
+    onLineToken: (lineToken) => void signInWithLineToken(lineToken),
+    onFailure: (message) => flow.showNotice(message),
+    // LINE's code and state are spent: a reload must not start over with them.
+    onReturnHandled: () =>
+      void navigate({
+        to: '/login',
+        search: (search) => ({ ...search, code: undefined, state: undefined }),
+        replace: true,
+      }),
   });
 
   return (
@@ -49,7 +58,7 @@ export function LoginScreen({ lineCode }: { lineCode?: string }) {
         </Link>
       </p>
       <LoadingModal open={flow.busy || line.busy} />
-      <NoticeModal message={flow.notice} onClose={flow.closeNotice} />
+      <NoticeModal message={flow.notice} onClose={flow.closeNotice} offerLineBind={flow.offerLineBind} />
     </PageCard>
   );
 }

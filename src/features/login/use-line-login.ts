@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { RC_MESSAGES } from '../../../protocol/rc';
-import { lineAccessToken, signInWithLine } from '../../lib/liff';
+import { t } from '../../i18n/zh-TW';
+import { lineAccessToken, signInWithLine, takeLiffBootFailure } from '../../lib/liff';
 
 interface LineLoginOptions {
   /** Present when LINE sent the member back to /login after authorising. */
@@ -8,33 +8,57 @@ interface LineLoginOptions {
   /** Where the LINE access token goes once there is one: the LINE sign-in flow. */
   onLineToken: (lineToken: string) => void;
   onFailure: (message: string) => void;
+  /** LINE's return (its code and state) has been dealt with and leaves the address. */
+  onReturnHandled: () => void;
 }
 
 const loginPageUrl = () => new URL('/login', window.location.origin).toString();
 
-/** Starts LINE login from the card and picks the token up when LINE sends the member back. */
-export function useLineLogin({ returnCode, onLineToken, onFailure }: LineLoginOptions) {
-  const [busy, setBusy] = useState(false);
-  const handledCode = useRef<string | null>(null);
+/** LIFF's own words after the app's, so a member can quote them (the spec shows LINE's error_description). */
+const lineFailure = (error: unknown): string =>
+  error instanceof Error && error.message ? t.login.lineFailedWith(error.message) : t.login.lineFailed;
 
-  async function withToken(getToken: () => Promise<string | null>) {
+/**
+ * Starts LINE login from the card, and on arrival picks up what LINE sent the member back with:
+ * the token, or LIFF's failure (at boot or now), which is shown before LINE's query leaves the URL.
+ */
+export function useLineLogin({ returnCode, onLineToken, onFailure, onReturnHandled }: LineLoginOptions) {
+  const [busy, setBusy] = useState(false);
+  const arrived = useRef(false);
+
+  async function lineToken(getToken: () => Promise<string | null>): Promise<string | null | Error> {
     setBusy(true);
     try {
-      const token = await getToken();
-      if (token) onLineToken(token);
-    } catch {
-      onFailure(RC_MESSAGES.SYSTEM_ERROR);
+      return await getToken();
+    } catch (error) {
+      return error instanceof Error ? error : new Error(String(error));
     } finally {
       setBusy(false);
     }
   }
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each returned code is handled once.
-  useEffect(() => {
-    if (!returnCode || handledCode.current === returnCode) return;
-    handledCode.current = returnCode;
-    void withToken(lineAccessToken);
-  }, [returnCode]);
+  async function pickUpReturn() {
+    const bootFailure = takeLiffBootFailure();
+    if (!bootFailure && !returnCode) return;
+    // Null: LINE sent the member back, yet LIFF holds no login.
+    const result = bootFailure ?? (await lineToken(lineAccessToken));
+    if (typeof result === 'string') onLineToken(result);
+    else onFailure(lineFailure(result));
+    onReturnHandled();
+  }
 
-  return { busy, start: () => withToken(() => signInWithLine(loginPageUrl())) };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: LINE's return is picked up once, on arrival.
+  useEffect(() => {
+    if (arrived.current) return;
+    arrived.current = true;
+    void pickUpReturn();
+  }, []);
+
+  async function start() {
+    const token = await lineToken(() => signInWithLine(loginPageUrl()));
+    if (typeof token === 'string') onLineToken(token);
+    else if (token) onFailure(lineFailure(token));
+  }
+
+  return { busy, start: () => void start() };
 }

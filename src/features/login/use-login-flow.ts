@@ -14,7 +14,14 @@ export function useLoginFlow() {
   const goToMemberArea = useMemberRedirect();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const [offerLineBind, setOfferLineBind] = useState(false);
   const busyRef = useRef(false);
+
+  /** The notice modal; `bindLine` adds its way to /line_bind (only for a LINE id not yet bound). */
+  function showNotice(message: string | null, bindLine = false) {
+    setOfferLineBind(bindLine);
+    setNotice(message);
+  }
 
   async function whileBusy(work: () => Promise<boolean>) {
     if (busyRef.current) return;
@@ -24,7 +31,7 @@ export function useLoginFlow() {
     try {
       leaving = await work();
     } catch (error) {
-      setNotice(failureMessage(error));
+      showNotice(failureMessage(error));
     } finally {
       // A page that is leaving keeps its loading indicator until the browser navigates.
       if (!leaving) {
@@ -50,7 +57,7 @@ export function useLoginFlow() {
         startSession(token, 'Member');
         return goToMemberArea(token, 'Member');
       }
-      setNotice(hasRc(answer, 'MEMBER_IS_NOT_EXIST') ? await notMemberMessage(values.account) : answer.rcrm.RM);
+      showNotice(hasRc(answer, 'MEMBER_IS_NOT_EXIST') ? await notMemberMessage(values.account) : answer.rcrm.RM);
       return false;
     });
 
@@ -66,8 +73,11 @@ export function useLoginFlow() {
   return {
     busy,
     notice,
+    offerLineBind,
     signIn,
-    showNotice: setNotice,
-    closeNotice: () => setNotice(null),
+    /** One call at a time under the loading modal; the work answers whether the page is leaving. */
+    run: whileBusy,
+    showNotice,
+    closeNotice: () => showNotice(null),
   };
 }

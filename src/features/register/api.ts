@@ -38,9 +38,17 @@ export function register({ register, bind_third_party }: RegisterParams) {
 }
 
 /** `third_party_crm_data` arrives encrypted in the link and goes on as it came. */
-export function registerWithThirdPartyCrmData({ register, third_party_crm_data }: RegisterWithThirdPartyCrmDataParams) {
+export function registerWithThirdPartyCrmData({
+  register,
+  third_party_crm_data,
+  bind_third_party,
+}: RegisterWithThirdPartyCrmDataParams) {
   return callApi<TempTokenResults>(ENDPOINTS.registerWithThirdPartyCrmData, {
-    params: { register: encryptedPayload(register), third_party_crm_data },
+    params: {
+      register: encryptedPayload(register),
+      third_party_crm_data,
+      ...(bind_third_party ? { bind_third_party } : {}),
+    },
   });
 }
 

@@ -1,8 +1,9 @@
 import { redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { inviteCodeSchema } from '../../../protocol/schemas';
+import { lineBindData, lineBindMobile } from '../../lib/line-bind';
 import { searchText } from '../../lib/search';
-import { saveStepTwo, stepOneDraft } from './drafts';
+import { saveStepOne, saveStepTwo, stepOneDraft } from './drafts';
 import { stepOneSchema } from './form-schemas';
 import { keepThirdPartyCrmData } from './third-party-crm';
 
@@ -10,13 +11,16 @@ export const registerSearchSchema = v.object({ referrer_code: searchText });
 export type RegisterSearch = v.InferOutput<typeof registerSearchSchema>;
 
 /**
- * Before a registration step shows: a staff share link's `referrer_code` becomes the invite code of
- * step 2, and a hash (third-party CRM data) is kept for registering.
+ * Before a registration step shows: a share link's `referrer_code` becomes the invite code of
+ * step 2, a hash (third-party CRM data) is kept for registering, and a LINE user sent here by the
+ * bind screen finds the mobile entered there in step 1.
  */
 export function arriveAtRegistration(search: RegisterSearch, hash: string): void {
   const code = v.safeParse(inviteCodeSchema, search.referrer_code ?? '');
   if (code.success && code.output) saveStepTwo({ referrer_code: code.output });
   if (hash) keepThirdPartyCrmData(hash);
+  const bindMobile = lineBindData() ? lineBindMobile.get() : null;
+  if (bindMobile && !stepOneDraft().mobile) saveStepOne({ mobile: bindMobile });
 }
 
 /** Step 2 needs a complete step 1; without one the member starts there. */

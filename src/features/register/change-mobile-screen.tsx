@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { mobileSchema } from '../../../protocol/schemas';
 import { hasRc } from '../../api/client';
 import { Button } from '../../components/button';
+import { linkClass } from '../../components/link-class';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
@@ -16,7 +17,6 @@ import { storage } from '../../lib/storage';
 import { useCallState } from '../../lib/use-call-state';
 import { useUpdateRegisterMobileMutation } from './api';
 import { saveStepOne } from './drafts';
-import { linkClass } from './link-class';
 import { RegistrationExpired } from './registration-expired';
 import { StepHeader } from './step-header';
 

@@ -1,7 +1,8 @@
 import type { RegisterPayload } from '../../../protocol/endpoints';
 import { SECURITY_QUESTION } from '../../../protocol/endpoints';
+import { slashDate } from '../../lib/birthday-input';
 import { type RegisterOneDraft, type RegisterTwoDraft, storage } from '../../lib/storage';
-import { type StepOneValues, type StepTwoValues, slashDate } from './form-schemas';
+import type { StepOneValues, StepTwoValues } from './form-schemas';
 
 const EMPTY_ONE: RegisterOneDraft = { mobile: '', name: '', password: '', confirm: '', agreed_terms: [] };
 const EMPTY_TWO: RegisterTwoDraft = { referrer_code: '', gender: '', email: '', birthday: '' };

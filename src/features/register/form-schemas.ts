@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { VALIDATION_MESSAGES as M } from '../../../protocol/messages';
 import {
-  birthdaySchema,
   emailSchema,
   genderSchema,
   inviteCodeSchema,
@@ -9,6 +8,7 @@ import {
   nameSchema,
   setPasswordSchema,
 } from '../../../protocol/schemas';
+import { birthdayInputSchema } from '../../lib/birthday-input';
 
 /** Step 1: the confirmation must match the password. */
 export const stepOneSchema = v.pipe(
@@ -24,19 +24,6 @@ export const stepOneSchema = v.pipe(
   ),
 );
 export type StepOneValues = v.InferOutput<typeof stepOneSchema>;
-
-/** The date input's `YYYY-MM-DD` as the payload's `YYYY/MM/DD`. */
-export const slashDate = (inputValue: string) => inputValue.replaceAll('-', '/');
-
-// Optional; a date that is given is held to the protocol's birthday rule and message.
-const birthdayInputSchema = v.pipe(
-  v.string(),
-  v.rawCheck(({ dataset, addIssue }) => {
-    if (!dataset.typed || dataset.value === '') return;
-    const result = v.safeParse(birthdaySchema, slashDate(dataset.value));
-    if (!result.success) addIssue({ message: result.issues[0].message });
-  }),
-);
 
 /** Step 2: gender is required in this form; invite code loses its whitespace. */
 export const stepTwoSchema = v.object({

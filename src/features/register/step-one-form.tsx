@@ -7,6 +7,7 @@ import { PasswordField } from '../../components/password-field';
 import { TextField } from '../../components/text-field';
 import { t } from '../../i18n/zh-TW';
 import { fieldMessages } from '../../lib/form-errors';
+import { useRecheckWhenChanged } from '../../lib/use-recheck';
 import { useRegisterTermsQuery } from './api';
 import { saveStepOne, stepOneDraft } from './drafts';
 import { type StepOneValues, stepOneSchema } from './form-schemas';
@@ -14,7 +15,7 @@ import { TermList } from './term-list';
 
 /**
  * Mobile, name, password twice and the terms. Values are kept in session storage as they are typed;
- * 下一步 is enabled only when every field passes and every term is agreed.
+ * The next button is enabled only when every field passes and every term is agreed.
  */
 export function StepOneForm({ onNext }: { onNext: (values: StepOneValues) => Promise<void> }) {
   const [draft] = useState(stepOneDraft);
@@ -38,11 +39,7 @@ export function StepOneForm({ onNext }: { onNext: (values: StepOneValues) => Pro
     return () => subscription.unsubscribe();
   }, [watch]);
 
-  const password = watch('password');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the password re-checks the confirmation.
-  useEffect(() => {
-    if (getFieldState('confirm').isTouched) void trigger('confirm');
-  }, [password]);
+  useRecheckWhenChanged({ watch, trigger, getFieldState }, 'password', 'confirm');
 
   function agree(term: Term) {
     const next = new Set(agreed).add(term.id);

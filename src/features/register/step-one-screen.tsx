@@ -1,5 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { hasRc } from '../../api/client';
+import { linkClass } from '../../components/link-class';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
@@ -7,7 +8,6 @@ import { t } from '../../i18n/zh-TW';
 import { useCallState } from '../../lib/use-call-state';
 import { useRegisterCheckMutation } from './api';
 import type { StepOneValues } from './form-schemas';
-import { linkClass } from './link-class';
 import { StepHeader } from './step-header';
 import { StepOneForm } from './step-one-form';
 

@@ -6,13 +6,13 @@ import { GENDERS } from '../../../protocol/schemas';
 import { BirthdayField } from '../../components/birthday-field';
 import { Button } from '../../components/button';
 import { ChoiceField } from '../../components/choice-field';
+import { linkClass } from '../../components/link-class';
 import { TextField } from '../../components/text-field';
 import { t } from '../../i18n/zh-TW';
 import { fieldMessages } from '../../lib/form-errors';
 import type { RegisterTwoDraft } from '../../lib/storage';
 import { saveStepTwo, stepTwoDraft } from './drafts';
 import { type StepTwoValues, stepTwoSchema } from './form-schemas';
-import { linkClass } from './link-class';
 import { crmBirthday } from './third-party-crm';
 
 interface StepTwoFormProps {

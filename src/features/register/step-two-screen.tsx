@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
+import { linkClass } from '../../components/link-class';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
 import { t } from '../../i18n/zh-TW';
 import { useCallState } from '../../lib/use-call-state';
-import { linkClass } from './link-class';
 import { RewardModal } from './reward-modal';
 import { StepHeader } from './step-header';
 import { StepTwoForm } from './step-two-form';

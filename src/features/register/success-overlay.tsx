@@ -4,7 +4,7 @@ import { buttonClass } from '../../components/button';
 import { Modal } from '../../components/modal';
 import { t } from '../../i18n/zh-TW';
 
-/** 註冊成功, then the automatic redirect; if that fails, a way to the member area. */
+/** The registration-succeeded overlay, then the automatic redirect; if that fails, a way to the member area. */
 export function SuccessOverlay({ open, redirectFailed }: { open: boolean; redirectFailed: boolean }) {
   return (
     <Modal open={open} title={t.register.successTitle}>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import * as v from 'valibot';
 import { hasRc } from '../../api/client';
 import { t } from '../../i18n/zh-TW';
+import { forgetLineBind, lineBindData } from '../../lib/line-bind';
 import { storage } from '../../lib/storage';
 import type { useCallState } from '../../lib/use-call-state';
 import { useRegisterCheckMutation, useRegisterMutation, useRegisterWithThirdPartyCrmDataMutation } from './api';
@@ -31,19 +32,25 @@ export function useRegistration(call: ReturnType<typeof useCallState>) {
     if (!one) return;
     const payload = registrationPayload(one, two);
     const crm = storage.check3rdCrmData.get();
+    // A LINE user who is not a member yet is bound to the new account in the same registration.
+    const bind_third_party = lineBindData() ?? undefined;
     const answer = crm
-      ? await registerWithCrmData.mutateAsync({ register: payload, third_party_crm_data: crm.third_party_crm_data })
-      : await register.mutateAsync({
+      ? await registerWithCrmData.mutateAsync({
           register: payload,
-          bind_third_party: storage.lineVerifyData.get()?.bind_third_party,
-        });
+          third_party_crm_data: crm.third_party_crm_data,
+          bind_third_party,
+        })
+      : await register.mutateAsync({ register: payload, bind_third_party });
     const token = answer.results?.temp_access_token;
     if (hasRc(answer, 'C01')) {
       if (!token) throw new Error('register answered C01 without a temp token');
       storage.tempAccessToken.set(token);
+      if (bind_third_party) forgetLineBind();
       await navigate({ to: '/registerFinal' });
       return;
     }
+    // LINE refused the token or its user is bound elsewhere: said once, then the member registers without LINE.
+    if (hasRc(answer, 'LINE_TOKEN_INVALID') || hasRc(answer, 'LINE_ALREADY_BOUND')) forgetLineBind();
     // The third-party CRM path shows the result code itself, as the spec says.
     call.showNotice(crm ? t.register.crmRegisterFailed(answer.rcrm.RC) : answer.rcrm.RM);
   }

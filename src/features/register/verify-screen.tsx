@@ -4,6 +4,7 @@ import type { MemberTokenResults } from '../../../protocol/endpoints';
 import type { ApiResponse } from '../../../protocol/rc';
 import { hasRc } from '../../api/client';
 import { Button, buttonClass } from '../../components/button';
+import { CodeForm } from '../../components/code-form';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
@@ -11,7 +12,6 @@ import { t } from '../../i18n/zh-TW';
 import { storage } from '../../lib/storage';
 import { useCallState } from '../../lib/use-call-state';
 import { useRegisterSkipVerifyMutation, useRegisterVerifyMutation, useResendRegisterVerifyMutation } from './api';
-import { CodeForm } from './code-form';
 import { stepOneDraft } from './drafts';
 import { RegistrationExpired } from './registration-expired';
 import { StepHeader } from './step-header';
@@ -42,7 +42,7 @@ export function VerifyScreen() {
     call.run(async () => {
       const answer = await resend.mutateAsync();
       if (!answer) return setHasTempToken(false);
-      call.showNotice(hasRc(answer, 'C01') ? t.register.codeResent : answer.rcrm.RM);
+      call.showNotice(hasRc(answer, 'C01') ? t.verificationCode.resent : answer.rcrm.RM);
     });
 
   return (
@@ -57,13 +57,13 @@ export function VerifyScreen() {
           </Button>
           <div className="grid grid-cols-2 gap-2">
             <Button variant="secondary" onClick={() => void resendCode()}>
-              {t.register.resend}
+              {t.verificationCode.resend}
             </Button>
             <Link to="/registerFinal/change_mobile" className={buttonClass('secondary')}>
               {t.register.changeMobile}
             </Link>
           </div>
-          <p className="text-sm text-ink-muted">{t.register.resendHint}</p>
+          <p className="text-sm text-ink-muted">{t.verificationCode.resendHint}</p>
         </div>
       ) : (
         <RegistrationExpired />

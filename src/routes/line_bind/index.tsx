@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/coming-soon';
+import { LineBindMobileScreen } from '../../features/line-bind/mobile-screen';
 
 export const Route = createFileRoute('/line_bind/')({
-  component: ComingSoon,
+  component: LineBindMobileScreen,
 });

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/coming-soon';
+import { requireBindMobile } from '../../features/line-bind/arrival';
+import { LineBindPasswordScreen } from '../../features/line-bind/password-screen';
 
 export const Route = createFileRoute('/line_bind/login')({
-  component: ComingSoon,
+  beforeLoad: requireBindMobile,
+  component: LineBindPasswordScreen,
 });

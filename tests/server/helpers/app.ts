@@ -16,6 +16,8 @@ export const TEST_ENV = {
   CRM_AES_KEY: TEST_AES_KEY,
   LIFF_ID: '1234567890-TestLiff',
   LINE_CHANNEL_ID: '1234567890',
+  // No test reaches the real LINE: where a test does not start its fake LINE, nothing answers.
+  LINE_API_BASE: 'http://127.0.0.1:9',
   ALLOWED_REDIRECT_ORIGINS: 'https://shop.example.com',
 };
 

@@ -4,13 +4,16 @@ import pg from 'pg';
 import { type Database, type Db, openDatabase } from '../../../server/db/client';
 import {
   ecMembers,
+  identityBindings,
   loginFailures,
+  memberAuditEvents,
   members,
   memberTokens,
   oauthClientRedirectUris,
   oauthClients,
   oauthCodes,
   oauthRequests,
+  pendingMobileChanges,
   referrals,
   smsOutbox,
   verificationCodes,
@@ -79,7 +82,7 @@ function once(action: () => Promise<void>): () => Promise<void> {
 
 export async function emptyTables(db: Db): Promise<void> {
   await db.execute(
-    sql`truncate members, member_tokens, login_failures, ec_members, oauth_clients, oauth_client_redirect_uris, oauth_requests, oauth_codes, referrals, verification_codes, sms_outbox restart identity cascade`,
+    sql`truncate members, member_tokens, login_failures, ec_members, oauth_clients, oauth_client_redirect_uris, oauth_requests, oauth_codes, referrals, verification_codes, sms_outbox, pending_mobile_changes, member_audit_events, identity_bindings restart identity cascade`,
   );
 }
 
@@ -97,6 +100,9 @@ export async function rowCounts(db: Db): Promise<Record<string, number>> {
     referrals,
     verificationCodes,
     smsOutbox,
+    pendingMobileChanges,
+    memberAuditEvents,
+    identityBindings,
   };
   const counts: Record<string, number> = {};
   for (const [name, table] of Object.entries(tables)) {

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { deviceUuid, storage } from '../../../src/lib/storage';
 
+const PROFILE = {
+  name: '王小明',
+  mobile: '0912345678',
+  gender: 'M' as const,
+  email: null,
+  birthday: '1990/05/20',
+  is_verified: false,
+  referral_code: 'ABCD2345',
+};
+
 describe('storage', () => {
   it('keeps each item under the key the spec names', () => {
     storage.memberAuth.set({ token: 't1', expireTime: '2030/01/02 03:04:05' });
@@ -17,7 +27,7 @@ describe('storage', () => {
     });
     storage.register2.set({ referrer_code: 'ABCD2345', gender: 'F', email: '', birthday: '' });
     storage.check3rdCrmData.set({ third_party_crm_data: 'encrypted-crm-data' });
-    storage.memberAccessInfo.set({ name: '王小明' });
+    storage.memberAccessInfo.set(PROFILE);
     storage.forgotPasswordToken.set('temp-forgot');
     storage.memberChangeMobile.set('0987654321');
     storage.tempAccessToken.set('temp-register');
@@ -49,7 +59,7 @@ describe('storage', () => {
       ].sort(),
     );
     expect(storage.lineVerifyData.get()?.bind_third_party.verify_data.line_token).toBe('line-1');
-    expect(storage.memberAccessInfo.get()).toEqual({ name: '王小明' });
+    expect(storage.memberAccessInfo.get()).toEqual(PROFILE);
   });
 
   it('restores a registration draft with damaged fields emptied, not lost', () => {

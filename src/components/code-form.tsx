@@ -1,16 +1,16 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
-import { verifyCodeSchema } from '../../../protocol/schemas';
-import { Button } from '../../components/button';
-import { TextField } from '../../components/text-field';
-import { t } from '../../i18n/zh-TW';
-import { fieldMessages } from '../../lib/form-errors';
+import { verifyCodeSchema } from '../../protocol/schemas';
+import { t } from '../i18n/zh-TW';
+import { fieldMessages } from '../lib/form-errors';
+import { Button } from './button';
+import { TextField } from './text-field';
 
 const codeFormSchema = v.object({ code: verifyCodeSchema });
 type CodeValues = v.InferOutput<typeof codeFormSchema>;
 
-/** The SMS code; checked when 驗證 is pressed. */
+/** The SMS code; checked when the verify button is pressed. */
 export function CodeForm({ onVerify }: { onVerify: (code: string) => Promise<void> }) {
   const {
     register,
@@ -24,15 +24,15 @@ export function CodeForm({ onVerify }: { onVerify: (code: string) => Promise<voi
   return (
     <form noValidate onSubmit={handleSubmit(({ code }) => onVerify(code))} className="flex flex-col gap-4">
       <TextField
-        label={t.register.codeLabel}
-        placeholder={t.register.codePlaceholder}
+        label={t.verificationCode.label}
+        placeholder={t.verificationCode.placeholder}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
         errors={fieldMessages(errors.code)}
         {...register('code')}
       />
-      <Button type="submit">{t.register.verify}</Button>
+      <Button type="submit">{t.verificationCode.verify}</Button>
     </form>
   );
 }

@@ -1,0 +1,118 @@
+import { and, eq, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { LineBindData } from '../../../protocol';
+import { type Config, LIMITS } from '../../config';
+import type { Db } from '../../db/client';
+import { identityBindings } from '../../db/schema';
+import { recordAuditEvent } from '../audit/service';
+import { issueToken, verifyToken } from '../tokens/service';
+import { checkLineToken, type LineTokenCheck } from './line-api';
+
+const LINE = 'line' as const;
+
+export type LineLoginOutcome =
+  | { rc: 'C01'; memberAccessToken: string }
+  | { rc: 'LINE_NOT_BOUND' }
+  | { rc: 'LINE_TOKEN_INVALID'; reason: 'rejected' | 'unavailable' };
+
+/** The member only learns that LINE refused; the operator needs to know when LINE itself did not answer. */
+export function logLineUnavailable(log: FastifyBaseLogger, outcome: object): void {
+  if ('reason' in outcome && outcome.reason === 'unavailable')
+    log.warn('LINE API 無回應、逾時或回覆格式錯誤，LINE 權杖無法驗證');
+}
+
+/** The bind data's LINE user, checked before any transaction so none is held open over a call to LINE. */
+export async function lineUserOf(
+  config: Config,
+  bind: LineBindData | null | undefined,
+): Promise<{ ok: true; userId: string | null } | Extract<LineTokenCheck, { ok: false }>> {
+  if (!bind) return { ok: true, userId: null };
+  return checkLineToken(config, bind.verify_data.line_token);
+}
+
+/** LINE login: a LINE user bound to a member gets a member token; any other LINE user is told to bind. */
+export async function loginWithLine(db: Db, config: Config, lineToken: string, now: Date): Promise<LineLoginOutcome> {
+  const line = await checkLineToken(config, lineToken);
+  if (!line.ok) return { rc: 'LINE_TOKEN_INVALID', reason: line.reason };
+  const [binding] = await db
+    .select({ memberId: identityBindings.memberId })
+    .from(identityBindings)
+    .where(and(eq(identityBindings.provider, LINE), eq(identityBindings.providerUserId, line.userId)));
+  if (!binding) return { rc: 'LINE_NOT_BOUND' };
+  const { token } = await issueToken(db, binding.memberId, { kind: 'member' }, now);
+  return { rc: 'C01', memberAccessToken: token };
+}
+
+export interface LineBinding {
+  memberId: string;
+  lineUserId: string;
+  /** How the binding came about: the bind screen, or a registration that carried LINE bind data. */
+  via: 'bind' | 'register';
+  clientAddress: string;
+}
+
+/**
+ * Inside the caller's transaction: binds the LINE user to the member and records it in the audit
+ * trail. A LINE user binds one member and a member one LINE user; the same pair again changes nothing.
+ */
+export async function bindLineUser(tx: Db, binding: LineBinding, now: Date): Promise<'C01' | 'LINE_ALREADY_BOUND'> {
+  const existing = await tx
+    .select({ memberId: identityBindings.memberId, userId: identityBindings.providerUserId })
+    .from(identityBindings)
+    .where(
+      and(
+        eq(identityBindings.provider, LINE),
+        or(eq(identityBindings.providerUserId, binding.lineUserId), eq(identityBindings.memberId, binding.memberId)),
+      ),
+    );
+  if (existing.length > 0) {
+    const samePair = existing.every((row) => row.memberId === binding.memberId && row.userId === binding.lineUserId);
+    return samePair ? 'C01' : 'LINE_ALREADY_BOUND';
+  }
+  // A bind that raced this one and committed first leaves nothing to insert.
+  const inserted = await tx
+    .insert(identityBindings)
+    .values({ memberId: binding.memberId, provider: LINE, providerUserId: binding.lineUserId, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: identityBindings.id });
+  if (inserted.length === 0) return 'LINE_ALREADY_BOUND';
+  await recordAuditEvent(
+    tx,
+    {
+      memberId: binding.memberId,
+      type: 'line_bind',
+      detail: { provider: LINE, line_user_id: binding.lineUserId, via: binding.via },
+      clientAddress: binding.clientAddress,
+    },
+    now,
+  );
+  return 'C01';
+}
+
+export type BindOutcome =
+  | { rc: 'C01' | 'TOKEN_INVALID' | 'LINE_ALREADY_BOUND' }
+  | { rc: 'LINE_TOKEN_INVALID'; reason: 'rejected' | 'unavailable' };
+
+/**
+ * The bind screen: the member token must come from a sign-in moments ago (the member has just
+ * proven the password), then LINE vouches for the LINE token, then the two are bound.
+ */
+export async function bindLineToMember(
+  db: Db,
+  config: Config,
+  input: { memberToken: string | null; lineToken: string; clientAddress: string },
+  now: Date,
+): Promise<BindOutcome> {
+  const live = await verifyToken(db, input.memberToken, { kind: 'member' }, now);
+  if (!live || now.getTime() - live.issuedAt.getTime() > LIMITS.lineBindLoginMs) return { rc: 'TOKEN_INVALID' };
+  const line = await checkLineToken(config, input.lineToken);
+  if (!line.ok) return { rc: 'LINE_TOKEN_INVALID', reason: line.reason };
+  const rc = await db.transaction((tx) =>
+    bindLineUser(
+      tx,
+      { memberId: live.memberId, lineUserId: line.userId, via: 'bind', clientAddress: input.clientAddress },
+      now,
+    ),
+  );
+  return { rc };
+}

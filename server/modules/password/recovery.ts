@@ -1,0 +1,104 @@
+import type { Db } from '../../db/client';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { SmsSender } from '../../sms';
+import { recordAuditEvent } from '../audit/service';
+import { clearFailures } from '../auth/service';
+import { findMemberById, findMemberByMobile, lockMember, setMemberPassword } from '../members/service';
+import { issueToken, markTokenVerified, revokeMemberTokens, revokeToken, verifyToken } from '../tokens/service';
+import { checkCode, deliverCode, prepareCode, recordCode, sendCode, sendRefusal } from '../verification/service';
+import { FORGOT_PASSWORD_TOKEN, forgotPasswordCode, type Outcome } from './outcome';
+
+// Forgotten password: mobile -> SMS code -> verified temp token -> new password.
+
+/**
+ * Texts a forgot-password code to a member's mobile, within the send limits, and answers the
+ * temp token that may verify it. The token and the code are recorded together; should the SMS
+ * provider fail, the code is withdrawn, the token dies, and SmsSendError is thrown (SYSTEM_ERROR):
+ * the member got nothing to go on with.
+ */
+export async function forgetPassword(
+  db: Db,
+  sms: SmsSender,
+  mobile: string,
+  now: Date,
+): Promise<Outcome<{ tempAccessToken: string }>> {
+  const member = await findMemberByMobile(db, mobile);
+  if (!member) return { rc: 'MEMBER_IS_NOT_EXIST' };
+  const target = forgotPasswordCode(member.mobile);
+  const early = await sendRefusal(db, target, now);
+  if (early) return { rc: early };
+  const prepared = await prepareCode();
+  const made = await db.transaction(async (tx) => {
+    const code = await recordCode(tx, target, prepared, now);
+    if (!code.ok) return code;
+    const issued = await issueToken(tx, member.id, FORGOT_PASSWORD_TOKEN, now);
+    return { ok: true as const, recorded: code.recorded, issued };
+  });
+  if (!made.ok) return { rc: made.rc };
+  try {
+    await deliverCode(db, sms, made.recorded);
+  } catch (error) {
+    await revokeToken(db, made.issued.tokenId, now);
+    throw error;
+  }
+  return { rc: 'C01', tempAccessToken: made.issued.token };
+}
+
+/** The texted code marks the temp token verified; only a verified token may reset the password. */
+export function verifyForgotPasswordCode(db: Db, token: string | null, code: string, now: Date): Promise<Outcome> {
+  return db.transaction(async (tx) => {
+    const live = await verifyToken(tx, token, FORGOT_PASSWORD_TOKEN, now, { lock: true });
+    const member = live && (await findMemberById(tx, live.memberId));
+    if (!live || !member) return { rc: 'TOKEN_INVALID' };
+    // Verifying again (a double tap, or back from /reset_pwd) changes nothing and is no error.
+    if (live.verifiedAt) return { rc: 'C01' };
+    const rc = await checkCode(tx, forgotPasswordCode(member.mobile), code, now);
+    if (rc === 'C01') await markTokenVerified(tx, live.tokenId, now);
+    return { rc };
+  });
+}
+
+/** A new forgot-password code to the token's member, within the send limits. */
+export async function resendForgotPasswordCode(
+  db: Db,
+  sms: SmsSender,
+  token: string | null,
+  now: Date,
+): Promise<Outcome> {
+  const live = await verifyToken(db, token, FORGOT_PASSWORD_TOKEN, now);
+  const member = live && (await findMemberById(db, live.memberId));
+  if (!member) return { rc: 'TOKEN_INVALID' };
+  return { rc: await sendCode(db, sms, forgotPasswordCode(member.mobile), now) };
+}
+
+/**
+ * A verified temp token sets a new password, which must differ from the old one. Then every
+ * token of the member dies (this temp token and every session), the legacy birthday-password
+ * flag clears, and so do the mobile's login failures: a locked-out member can log in again.
+ */
+export async function resetPassword(
+  db: Db,
+  token: string | null,
+  newPassword: string,
+  now: Date,
+  clientAddress: string,
+): Promise<Outcome> {
+  const live = await verifyToken(db, token, FORGOT_PASSWORD_TOKEN, now);
+  const member = live && (await findMemberById(db, live.memberId));
+  if (!live || !member) return { rc: 'TOKEN_INVALID' };
+  if (!live.verifiedAt) return { rc: 'VERIFY_CODE_REQUIRED' };
+  // Both checks are slow (argon2id), so they run before the transaction.
+  if (await verifyPassword(member.passwordHash, newPassword)) return { rc: 'PASSWORD_SAME_AS_OLD' };
+  const passwordHash = await hashPassword(newPassword);
+  return db.transaction(async (tx) => {
+    // The member row first, as every password change does, so two changes queue rather than deadlock.
+    const locked = await lockMember(tx, member.id);
+    const still = locked && (await verifyToken(tx, token, FORGOT_PASSWORD_TOKEN, now, { lock: true }));
+    if (!locked || !still?.verifiedAt) return { rc: 'TOKEN_INVALID' };
+    await setMemberPassword(tx, locked.id, passwordHash, now);
+    await revokeMemberTokens(tx, locked.id, now);
+    await clearFailures(tx, locked.mobile);
+    await recordAuditEvent(tx, { memberId: locked.id, type: 'password_reset', clientAddress }, now);
+    return { rc: 'C01' };
+  });
+}

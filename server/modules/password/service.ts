@@ -1,0 +1,3 @@
+export { changePassword, type PasswordChange } from './change';
+export type { Outcome } from './outcome';
+export { forgetPassword, resendForgotPasswordCode, resetPassword, verifyForgotPasswordCode } from './recovery';

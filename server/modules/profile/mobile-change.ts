@@ -1,0 +1,166 @@
+import { and, eq, gt } from 'drizzle-orm';
+import { taipeiTimestamp } from '../../../protocol';
+import { LIMITS } from '../../config';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { pendingMobileChanges } from '../../db/schema';
+import { MOBILE_CHANGED_NOTICE, mobileChangedText, SmsSendError, type SmsSender } from '../../sms';
+import { recordAuditEvent } from '../audit/service';
+import { checkMemberPassword, type PasswordCheck } from '../auth/service';
+import { isMobileRegistered, moveMemberToMobile } from '../members/service';
+import {
+  type CheckOutcome,
+  type CodeTarget,
+  checkCode,
+  deliverCode,
+  prepareCode,
+  recordCode,
+  type SendRefusal,
+  sendCode,
+  sendRefusal,
+} from '../verification/service';
+import { memberOf } from './member';
+
+const mobileChange = (mobile: string): CodeTarget => ({ mobile, purpose: 'mobile_change' });
+
+export type ChangeRequestOutcome =
+  | Exclude<PasswordCheck, 'C01'>
+  | 'C01'
+  | 'TOKEN_INVALID'
+  | 'MEMBER_MOBILE_IS_REPEAT'
+  | SendRefusal;
+
+/**
+ * The member asks to move the account to `mobile`, proving it is them with the password (held to
+ * the lockout). The mobile must be free; a code goes to it and the request waits for that code.
+ * Nothing about the account changes yet. Throws SmsSendError when the provider fails.
+ */
+export async function requestMobileChange(
+  db: Db,
+  sms: SmsSender,
+  token: string | null,
+  input: { mobile: string; password: string },
+  now: Date,
+): Promise<ChangeRequestOutcome> {
+  const member = await memberOf(db, token, now);
+  if (!member) return 'TOKEN_INVALID';
+  const password = await checkMemberPassword(db, member, input.password, now);
+  if (password !== 'C01') return password;
+  if (await isMobileRegistered(db, input.mobile)) return 'MEMBER_MOBILE_IS_REPEAT';
+  const target = mobileChange(input.mobile);
+  const early = await sendRefusal(db, target, now);
+  if (early) return early;
+  const prepared = await prepareCode();
+  const code = await db.transaction(async (tx) => {
+    const recorded = await recordCode(tx, target, prepared, now);
+    if (recorded.ok) await keepPending(tx, member.id, input.mobile, now);
+    return recorded;
+  });
+  if (!code.ok) return code.rc;
+  await deliverCode(db, sms, code.recorded);
+  return 'C01';
+}
+
+/** The member's one pending change; a new request replaces the last. */
+async function keepPending(tx: Db, memberId: string, newMobile: string, now: Date): Promise<void> {
+  const values = { newMobile, requestedAt: now, expiresAt: new Date(now.getTime() + LIMITS.mobileChangeMs) };
+  await tx
+    .insert(pendingMobileChanges)
+    .values({ memberId, ...values })
+    .onConflictDoUpdate({ target: pendingMobileChanges.memberId, set: values });
+}
+
+async function livePending(db: Db, memberId: string, now: Date, options: { lock?: boolean } = {}) {
+  const query = db
+    .select()
+    .from(pendingMobileChanges)
+    .where(and(eq(pendingMobileChanges.memberId, memberId), gt(pendingMobileChanges.expiresAt, now)));
+  const [pending] = options.lock ? await query.for('update') : await query;
+  return pending ?? null;
+}
+
+/** A new code to the pending new mobile, within the send limits; the request then waits afresh. */
+export async function resendMobileChangeCode(
+  db: Db,
+  sms: SmsSender,
+  token: string | null,
+  now: Date,
+): Promise<'C01' | 'TOKEN_INVALID' | 'MOBILE_CHANGE_EXPIRED' | 'MEMBER_MOBILE_IS_REPEAT' | SendRefusal> {
+  const member = await memberOf(db, token, now);
+  if (!member) return 'TOKEN_INVALID';
+  const pending = await livePending(db, member.id, now);
+  if (!pending) return 'MOBILE_CHANGE_EXPIRED';
+  if (await isMobileRegistered(db, pending.newMobile)) return 'MEMBER_MOBILE_IS_REPEAT';
+  const rc = await sendCode(db, sms, mobileChange(pending.newMobile), now);
+  if (rc !== 'C01') return rc;
+  await db
+    .update(pendingMobileChanges)
+    .set({ expiresAt: new Date(now.getTime() + LIMITS.mobileChangeMs) })
+    .where(eq(pendingMobileChanges.memberId, member.id));
+  return 'C01';
+}
+
+export type ConfirmOutcome =
+  | { rc: 'C01'; noticeError?: SmsSendError }
+  | { rc: Exclude<CheckOutcome, 'C01'> | 'TOKEN_INVALID' | 'MOBILE_CHANGE_EXPIRED' | 'MEMBER_MOBILE_IS_REPEAT' };
+
+type Moved = { rc: 'C01'; oldMobile: string; newMobile: string } | Exclude<ConfirmOutcome, { rc: 'C01' }>;
+
+/**
+ * The code from the new mobile moves the account there, in one transaction with the audit row:
+ * the member is verified on the new mobile and the old one no longer signs in. Should the mobile
+ * have been taken since the request, nothing moves and the request ends. After the commit the
+ * old mobile is told by SMS; a failure of that notice is answered, not thrown, as the move stands.
+ */
+export async function confirmMobileChange(
+  db: Db,
+  sms: SmsSender,
+  input: { token: string | null; code: string; clientAddress: string },
+  now: Date,
+): Promise<ConfirmOutcome> {
+  let moved: Moved;
+  try {
+    moved = await db.transaction((tx) => moveAccount(tx, input, now));
+  } catch (error) {
+    // Another member took the mobile between the look and the move.
+    if (isUniqueViolation(error)) return { rc: 'MEMBER_MOBILE_IS_REPEAT' };
+    throw error;
+  }
+  if (moved.rc !== 'C01') return moved;
+  const text = mobileChangedText(moved.newMobile, taipeiTimestamp(now).slice(0, 16));
+  try {
+    await sms.send({ to: moved.oldMobile, text, purpose: MOBILE_CHANGED_NOTICE });
+    return { rc: 'C01' };
+  } catch (error) {
+    const noticeError = error instanceof SmsSendError ? error : new SmsSendError(String(error), { cause: error });
+    return { rc: 'C01', noticeError };
+  }
+}
+
+async function moveAccount(
+  tx: Db,
+  input: { token: string | null; code: string; clientAddress: string },
+  now: Date,
+): Promise<Moved> {
+  const member = await memberOf(tx, input.token, now, { lock: true });
+  if (!member) return { rc: 'TOKEN_INVALID' };
+  const pending = await livePending(tx, member.id, now, { lock: true });
+  if (!pending) return { rc: 'MOBILE_CHANGE_EXPIRED' };
+  const rc = await checkCode(tx, mobileChange(pending.newMobile), input.code, now);
+  if (rc !== 'C01') return { rc };
+  await tx.delete(pendingMobileChanges).where(eq(pendingMobileChanges.memberId, member.id));
+  if (await isMobileRegistered(tx, pending.newMobile)) return { rc: 'MEMBER_MOBILE_IS_REPEAT' };
+  await moveMemberToMobile(tx, member.id, pending.newMobile, now);
+  await recordAuditEvent(
+    tx,
+    {
+      memberId: member.id,
+      type: 'mobile_change',
+      oldMobile: member.mobile,
+      newMobile: pending.newMobile,
+      clientAddress: input.clientAddress,
+    },
+    now,
+  );
+  return { rc: 'C01', oldMobile: member.mobile, newMobile: pending.newMobile };
+}

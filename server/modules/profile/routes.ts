@@ -1,0 +1,75 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { GetMemberProfileResults } from '../../../protocol';
+import type { AppContext } from '../../context';
+import { pathOf } from '../../lib/paths';
+import { answer } from '../../lib/responses';
+import { signed } from '../../plugins/envelope';
+import { profileParams } from './params';
+import {
+  confirmMobileChange,
+  getProfile,
+  requestMobileChange,
+  resendMobileChangeCode,
+  sendMemberVerificationCode,
+  updateProfile,
+  verifyMemberMobile,
+} from './service';
+
+// A provider failure while sending a code changed nothing the member relies on, so it surfaces as
+// SYSTEM_ERROR (logged by the error handler) and the member may try again.
+export const profileRoutes: FastifyPluginAsync<AppContext> = async (app, { config, db, sms, now }) => {
+  const params = profileParams(config.aesKey);
+
+  app.post(
+    pathOf('getMemberProfile'),
+    signed(params.none, async ({ token }) => {
+      const outcome = await getProfile(db, token, now());
+      if (outcome.rc !== 'C01') return answer(outcome.rc);
+      return answer('C01', { member_profile: outcome.profile } satisfies GetMemberProfileResults);
+    }),
+  );
+
+  app.post(
+    pathOf('updateMemberProfile'),
+    signed(params.update, async ({ token, params: p }) => {
+      const details = { ...p.member_profile, email: p.member_profile.email ?? null };
+      return answer(await updateProfile(db, token, details, now()));
+    }),
+  );
+
+  app.post(
+    pathOf('sendVerificationCode'),
+    signed(params.sendCode, async ({ token }) => answer(await sendMemberVerificationCode(db, sms, token, now()))),
+  );
+
+  app.post(
+    pathOf('verifyVerificationCode'),
+    signed(params.checkCode, async ({ token, params: p }) =>
+      answer(await verifyMemberMobile(db, token, p.verification_code, now())),
+    ),
+  );
+
+  app.post(
+    pathOf('updateMemberMobile'),
+    signed(params.changeMobile, async ({ token, params: p }) =>
+      answer(await requestMobileChange(db, sms, token, { mobile: p.mobile, password: p.password }, now())),
+    ),
+  );
+
+  app.post(
+    pathOf('memberVerify'),
+    signed(params.confirmMobile, async ({ token, params: p }, request) => {
+      const input = { token, code: p.verify_code, clientAddress: request.ip };
+      const outcome = await confirmMobileChange(db, sms, input, now());
+      // The account has moved; the operator needs to know its former mobile was not told.
+      if (outcome.rc === 'C01' && outcome.noticeError)
+        request.log.error({ err: outcome.noticeError }, '手機號碼變更通知簡訊發送失敗');
+      return answer(outcome.rc);
+    }),
+  );
+
+  app.post(
+    pathOf('resendMemberVerify'),
+    signed(params.none, async ({ token }) => answer(await resendMobileChangeCode(db, sms, token, now()))),
+  );
+};

@@ -1,0 +1,24 @@
+import { t } from '../i18n/zh-TW';
+import { Button } from './button';
+import { Modal } from './modal';
+
+interface ResultModalProps {
+  /** What the member's change came to; null hides the modal. */
+  message: string | null;
+  /** The member confirmed (確定, or Esc): the screen goes on. */
+  onConfirm: () => void;
+}
+
+/** The outcome of a change the member made, confirmed with 確定 before the screen goes on. */
+export function ResultModal({ message, onConfirm }: ResultModalProps) {
+  return (
+    <Modal
+      open={message !== null}
+      title={t.common.noticeTitle}
+      onClose={onConfirm}
+      footer={<Button onClick={onConfirm}>{t.common.ok}</Button>}
+    >
+      <p className="whitespace-pre-line">{message}</p>
+    </Modal>
+  );
+}

@@ -1,0 +1,104 @@
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import * as v from 'valibot';
+import { mobileSchema } from '../../../protocol/schemas';
+import { hasRc } from '../../api/client';
+import { Button } from '../../components/button';
+import { LoadingModal } from '../../components/loading-modal';
+import { Modal } from '../../components/modal';
+import { NoticeModal } from '../../components/notice-modal';
+import { PageCard } from '../../components/page-card';
+import { TextField } from '../../components/text-field';
+import { t } from '../../i18n/zh-TW';
+import { fieldMessages } from '../../lib/form-errors';
+import { lineBindData, lineBindMobile } from '../../lib/line-bind';
+import { useCallState } from '../../lib/use-call-state';
+import { useCheckMobileMutation } from './api';
+import { NeedLineLogin } from './need-line-login';
+
+const mobileFormSchema = v.object({ mobile: mobileSchema });
+type MobileValues = v.InferOutput<typeof mobileFormSchema>;
+
+/** LINE bind, step 1: the member's mobile finds the account; a mobile that is no member's is offered registration. */
+export function LineBindMobileScreen() {
+  const call = useCallState();
+  const navigate = useNavigate();
+  const checkMobile = useCheckMobileMutation();
+  const [hasBindData] = useState(() => lineBindData() !== null);
+  const [offerRegistration, setOfferRegistration] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors },
+  } = useForm<MobileValues>({
+    resolver: valibotResolver(mobileFormSchema),
+    mode: 'onSubmit',
+    defaultValues: { mobile: lineBindMobile.get() ?? '' },
+  });
+
+  const lookUp = ({ mobile }: MobileValues) =>
+    call.run(async () => {
+      const answer = await checkMobile.mutateAsync(mobile);
+      if (hasRc(answer, 'MEMBER_MOBILE_IS_REPEAT')) {
+        lineBindMobile.set(mobile);
+        await navigate({ to: '/line_bind/login' });
+      } else if (hasRc(answer, 'C01')) {
+        // Registration's step 1 starts with this mobile, and the LINE bind data goes along with it.
+        lineBindMobile.set(mobile);
+        setOfferRegistration(true);
+      } else {
+        call.showNotice(answer.rcrm.RM);
+      }
+    });
+
+  return (
+    <PageCard title={t.lineBind.heading}>
+      {hasBindData ? (
+        <form noValidate onSubmit={handleSubmit(lookUp)} className="flex flex-col gap-4">
+          <p className="text-base text-ink-muted">{t.lineBind.mobileIntro}</p>
+          <TextField
+            label={t.lineBind.mobileLabel}
+            placeholder={t.lineBind.mobilePlaceholder}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={10}
+            errors={fieldMessages(errors.mobile)}
+            {...register('mobile')}
+          />
+          <Button type="submit" className="mt-2">
+            {t.lineBind.next}
+          </Button>
+        </form>
+      ) : (
+        <NeedLineLogin />
+      )}
+      <Modal
+        open={offerRegistration}
+        title={t.common.noticeTitle}
+        footer={
+          <>
+            <Button onClick={() => void navigate({ to: '/registerFirst' })}>{t.lineBind.register}</Button>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setOfferRegistration(false);
+                // After the modal hands focus back, the member types the number again.
+                setTimeout(() => setFocus('mobile', { shouldSelect: true }));
+              }}
+            >
+              {t.lineBind.reenter}
+            </Button>
+          </>
+        }
+      >
+        <p>{t.lineBind.notRegistered}</p>
+      </Modal>
+      <LoadingModal open={call.busy} />
+      <NoticeModal message={call.notice} onClose={call.closeNotice} closeLabel={t.common.ok} />
+    </PageCard>
+  );
+}

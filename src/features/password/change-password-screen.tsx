@@ -1,0 +1,107 @@
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { hasRc } from '../../api/client';
+import { useRedirectLocationMutation } from '../../api/redirect-location';
+import { Button } from '../../components/button';
+import { LoadingModal } from '../../components/loading-modal';
+import { NoticeModal } from '../../components/notice-modal';
+import { PageCard } from '../../components/page-card';
+import { PasswordField } from '../../components/password-field';
+import { ResultModal } from '../../components/result-modal';
+import { t } from '../../i18n/zh-TW';
+import { fieldMessages } from '../../lib/form-errors';
+import { leaveFor } from '../../lib/redirect';
+import { endSession, readSession } from '../../lib/session';
+import { useCallState } from '../../lib/use-call-state';
+import { useRecheckWhenChanged } from '../../lib/use-recheck';
+import { useUpdateMemberPasswordMutation } from './api';
+import { type ChangePasswordValues, changePasswordSchema } from './form-schemas';
+import { NewPasswordFields } from './new-password-fields';
+
+const EMPTY: ChangePasswordValues = { oldPassword: '', password: '', confirm: '' };
+
+/**
+ * A signed-in member replaces the password. 修改成功 is confirmed, then the member goes to the
+ * redirect location. A session the server has ended is ended here too, and the member logs in again.
+ */
+export function ChangePasswordScreen() {
+  const call = useCallState();
+  const navigate = useNavigate();
+  const updatePassword = useUpdateMemberPasswordMutation();
+  const redirectLocation = useRedirectLocationMutation();
+  const [changed, setChanged] = useState(false);
+  const [sessionEnded, setSessionEnded] = useState(false);
+  const form = useForm<ChangePasswordValues>({
+    resolver: valibotResolver(changePasswordSchema),
+    mode: 'onTouched',
+    defaultValues: EMPTY,
+  });
+  const { register, handleSubmit, formState, reset } = form;
+  useRecheckWhenChanged(form, 'oldPassword', 'password');
+  useRecheckWhenChanged(form, 'password', 'confirm');
+
+  const toLogin = () => navigate({ to: '/login', replace: true });
+
+  const change = (values: ChangePasswordValues) =>
+    call.run(async () => {
+      const session = readSession();
+      if (!session) return toLogin();
+      const answer = await updatePassword.mutateAsync({
+        token: session.token,
+        old_password: values.oldPassword,
+        new_password: values.password,
+      });
+      if (hasRc(answer, 'C01')) {
+        reset(EMPTY);
+        return setChanged(true);
+      }
+      if (hasRc(answer, 'TOKEN_INVALID')) {
+        endSession();
+        setSessionEnded(true);
+      }
+      call.showNotice(answer.rcrm.RM);
+    });
+
+  // A failed fetch or an unsafe location only stops the loading indicator (spec section 8).
+  const goOn = () => {
+    setChanged(false);
+    return call.run(async () => {
+      const session = readSession();
+      if (!session) return toLogin();
+      try {
+        const answer = await redirectLocation.mutateAsync(session.token);
+        return hasRc(answer, 'C01') && leaveFor(answer.results?.location);
+      } catch {
+        return false;
+      }
+    });
+  };
+
+  function closeNotice() {
+    call.closeNotice();
+    if (sessionEnded) void toLogin();
+  }
+
+  return (
+    <PageCard title={t.password.changeHeading}>
+      <form noValidate onSubmit={handleSubmit(change)} className="flex flex-col gap-4">
+        <PasswordField
+          label={t.password.oldPasswordLabel}
+          placeholder={t.password.oldPasswordPlaceholder}
+          autoComplete="current-password"
+          errors={fieldMessages(formState.errors.oldPassword)}
+          {...register('oldPassword')}
+        />
+        <NewPasswordFields password={register('password')} confirm={register('confirm')} errors={formState.errors} />
+        <Button type="submit" className="mt-2">
+          {t.password.submit}
+        </Button>
+      </form>
+      <LoadingModal open={call.busy} />
+      <NoticeModal message={call.notice} onClose={closeNotice} />
+      <ResultModal message={changed ? t.password.changeDone : null} onConfirm={() => void goOn()} />
+    </PageCard>
+  );
+}

@@ -1,0 +1,76 @@
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { hasRc } from '../../api/client';
+import { Button } from '../../components/button';
+import { LoadingModal } from '../../components/loading-modal';
+import { NoticeModal } from '../../components/notice-modal';
+import { PageCard } from '../../components/page-card';
+import { ResultModal } from '../../components/result-modal';
+import { t } from '../../i18n/zh-TW';
+import { useCallState } from '../../lib/use-call-state';
+import { useRecheckWhenChanged } from '../../lib/use-recheck';
+import { useResetPasswordMutation } from './api';
+import { type ResetPasswordValues, resetPasswordSchema } from './form-schemas';
+import { NewPasswordFields } from './new-password-fields';
+import { RecoveryExpired } from './recovery-expired';
+import { useRecoveryToken } from './use-recovery-token';
+
+/** The new password, set with the verified temp token; once confirmed, the member logs in again. */
+export function ResetPasswordScreen() {
+  const call = useCallState();
+  const navigate = useNavigate();
+  const recovery = useRecoveryToken();
+  const resetPassword = useResetPasswordMutation();
+  const [done, setDone] = useState(false);
+  // The code was never verified: once the member has read why, the code screen.
+  const [backToCode, setBackToCode] = useState(false);
+  const form = useForm<ResetPasswordValues>({
+    resolver: valibotResolver(resetPasswordSchema),
+    mode: 'onTouched',
+    defaultValues: { password: '', confirm: '' },
+  });
+  const { register, handleSubmit, formState } = form;
+  useRecheckWhenChanged(form, 'password', 'confirm');
+
+  const reset = ({ password }: ResetPasswordValues) =>
+    call.run(async () => {
+      const answer = await resetPassword.mutateAsync({ new_password: password });
+      if (!answer) return recovery.lose();
+      if (hasRc(answer, 'C01')) {
+        recovery.finish();
+        return setDone(true);
+      }
+      if (hasRc(answer, 'TOKEN_INVALID')) recovery.lose();
+      setBackToCode(hasRc(answer, 'VERIFY_CODE_REQUIRED'));
+      call.showNotice(answer.rcrm.RM);
+    });
+
+  function closeNotice() {
+    call.closeNotice();
+    if (backToCode) void navigate({ to: '/verify_forget_password' });
+  }
+
+  return (
+    <PageCard title={t.password.resetHeading}>
+      {recovery.present ? (
+        <form noValidate onSubmit={handleSubmit(reset)} className="flex flex-col gap-4">
+          <p className="text-base text-ink-muted">{t.password.resetIntro}</p>
+          <NewPasswordFields password={register('password')} confirm={register('confirm')} errors={formState.errors} />
+          <Button type="submit" className="mt-2">
+            {t.password.submit}
+          </Button>
+        </form>
+      ) : (
+        <RecoveryExpired />
+      )}
+      <LoadingModal open={call.busy} />
+      <NoticeModal message={call.notice} onClose={closeNotice} />
+      <ResultModal
+        message={done ? t.password.resetDone : null}
+        onConfirm={() => void navigate({ to: '/login', replace: true })}
+      />
+    </PageCard>
+  );
+}

@@ -1,0 +1,159 @@
+import { type Browser, devices, expect, type Page, type TestInfo, test } from '@playwright/test';
+import { freshDataDir, importMembers, type MemberServer, startMemberServer } from './member-server';
+import { latestCode } from './outbox';
+
+// Imported legacy members: each logs in with the birthday (8 digits) until choosing a password.
+const FORGETFUL = { mobile: '0911000111', birthday: '19850315' };
+const LEGACY = { mobile: '0911000222', birthday: '19801201' };
+const TWO_DEVICES = { mobile: '0911000333', birthday: '19900704' };
+const CSV = [
+  'mobile,name,birthday,gender,email',
+  `${FORGETFUL.mobile},陳忘記,1985/03/15,F,`,
+  `${LEGACY.mobile},林舊會員,1980/12/01,M,`,
+  `${TWO_DEVICES.mobile},黃雙機,1990/07/04,F,`,
+].join('\n');
+
+let server: MemberServer;
+
+test.beforeAll(async () => {
+  const dataDir = freshDataDir();
+  expect(await importMembers(dataDir, `${CSV}\n`)).toContain('imported 3');
+  server = await startMemberServer(dataDir);
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const shot = (page: Page, info: TestInfo, name: string) =>
+  page.screenshot({ path: info.outputPath(`${name}-360x640.png`) });
+
+async function logIn(page: Page, account: string, password: string) {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('帳號').fill(account);
+  await page.getByLabel('密碼', { exact: true }).fill(password);
+  await page.getByRole('button', { name: '登入', exact: true }).click();
+}
+
+async function fillChange(page: Page, oldPassword: string, newPassword: string) {
+  await page.getByLabel('舊密碼').fill(oldPassword);
+  await page.getByLabel('新密碼', { exact: true }).fill(newPassword);
+  await page.getByLabel('確認新密碼').fill(newPassword);
+}
+
+/** A second phone of the same member: its own browser context, at the same size. */
+async function secondPhone(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    ...devices['Pixel 5'],
+    viewport: { width: 360, height: 640 },
+    locale: 'zh-TW',
+    timezoneId: 'Asia/Taipei',
+  });
+  return context.newPage();
+}
+
+test('a member who forgot the password gets a code by SMS, sets a new one, and logs in only with it', async ({
+  page,
+}, info) => {
+  await page.goto(`${server.url}/login`);
+  await page.getByRole('link', { name: '忘記密碼' }).click();
+  await expect(page).toHaveURL(`${server.url}/forgotPassword`);
+  await expect(page.getByText('若 5 分鐘內未收到簡訊，請重新發送；24 小時內最多發送 3 次')).toBeVisible();
+  await shot(page, info, 'forgot-password');
+
+  await page.getByLabel('手機號碼').fill(FORGETFUL.mobile);
+  await page.getByRole('button', { name: '發送驗證碼' }).click();
+  await expect(page).toHaveURL(`${server.url}/verify_forget_password`);
+  expect(await page.evaluate(() => sessionStorage.getItem('TEMP_ACCESS_TOKEN'))).toMatch(/^[\w-]{43}$/);
+  const { code, message } = await latestCode(server.url, FORGETFUL.mobile, 'forgot_password');
+  expect(message.text).toContain('忘記密碼驗證碼');
+
+  await page.getByRole('button', { name: '重新發送驗證碼' }).click();
+  const tooSoon = page.getByRole('dialog', { name: '提示' });
+  await expect(tooSoon).toContainText('請於 60 秒後再試');
+  await tooSoon.getByRole('button', { name: '關閉' }).click();
+
+  await page.getByLabel('驗證碼').fill(code);
+  await shot(page, info, 'verify-forgot-password');
+  await page.getByRole('button', { name: '驗證', exact: true }).click();
+  await expect(page).toHaveURL(`${server.url}/reset_pwd`);
+
+  await page.getByLabel('新密碼', { exact: true }).fill('spring2025');
+  await page.getByLabel('確認新密碼').fill('spring2026');
+  await page.getByLabel('新密碼', { exact: true }).focus();
+  await expect(page.getByText('兩次輸入的密碼不一致')).toBeVisible();
+  await shot(page, info, 'reset-password-mismatch');
+  await page.getByLabel('確認新密碼').fill('spring2025');
+  await page.getByRole('button', { name: '確定' }).click();
+  const done = page.getByRole('dialog', { name: '提示' });
+  await expect(done).toContainText('密碼重設完成，下次請使用新密碼登入');
+  await shot(page, info, 'reset-password-done');
+  expect(await page.evaluate(() => sessionStorage.getItem('TEMP_ACCESS_TOKEN'))).toBeNull();
+  await done.getByRole('button', { name: '確定' }).click();
+  await expect(page).toHaveURL(`${server.url}/login`);
+
+  await logIn(page, FORGETFUL.mobile, FORGETFUL.birthday);
+  const refused = page.getByRole('dialog', { name: '提示' });
+  await expect(refused).toContainText('密碼錯誤');
+  await refused.getByRole('button', { name: '關閉' }).click();
+
+  await logIn(page, FORGETFUL.mobile, 'spring2025');
+  // The reset replaced the birthday password, so the member goes to the default address, not /change_pwd.
+  await expect(page).toHaveURL(`${server.url}/change_member`);
+});
+
+test('a legacy member logs in with the birthday, is sent to change it, and then goes to the default address', async ({
+  page,
+}, info) => {
+  await logIn(page, LEGACY.mobile, LEGACY.birthday);
+  await expect(page).toHaveURL(`${server.url}/change_pwd`);
+  await expect(page.getByRole('heading', { name: '修改密碼' })).toBeVisible();
+  await shot(page, info, 'change-password');
+
+  await fillChange(page, LEGACY.birthday, LEGACY.birthday);
+  await page.getByRole('button', { name: '確定' }).click();
+  await expect(page.getByText('密碼須為 6-12 位英文字母與數字組合')).toBeVisible();
+  await shot(page, info, 'change-password-rule');
+
+  await fillChange(page, LEGACY.birthday, 'winter2025');
+  await page.getByRole('button', { name: '確定' }).click();
+  const done = page.getByRole('dialog', { name: '提示' });
+  await expect(done).toContainText('修改成功');
+  await shot(page, info, 'change-password-done');
+  await done.getByRole('button', { name: '確定' }).click();
+  await expect(page).toHaveURL(`${server.url}/change_member`);
+
+  // The session that changed the password stays: back on /login it is sent on at once.
+  await page.goto(`${server.url}/login`);
+  await expect(page).toHaveURL(`${server.url}/change_member`);
+});
+
+test("changing the password on one phone ends the member's session on the other", async ({ page, browser }, info) => {
+  const other = await secondPhone(browser);
+  await logIn(other, TWO_DEVICES.mobile, TWO_DEVICES.birthday);
+  await expect(other).toHaveURL(`${server.url}/change_pwd`);
+
+  await logIn(page, TWO_DEVICES.mobile, TWO_DEVICES.birthday);
+  await expect(page).toHaveURL(`${server.url}/change_pwd`);
+  await fillChange(page, TWO_DEVICES.birthday, 'summer2025');
+  await page.getByRole('button', { name: '確定' }).click();
+  await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '確定' }).click();
+  await expect(page).toHaveURL(`${server.url}/change_member`);
+
+  // The other phone still holds its session locally, so the guard lets the reload in; the server does not.
+  await other.reload();
+  await expect(other.getByRole('heading', { name: '修改密碼' })).toBeVisible();
+  await fillChange(other, TWO_DEVICES.birthday, 'autumn2025');
+  await other.getByRole('button', { name: '確定' }).click();
+  const ended = other.getByRole('dialog', { name: '提示' });
+  await expect(ended).toContainText('登入已失效，請重新登入');
+  await other.screenshot({ path: info.outputPath('other-phone-session-ended-360x640.png') });
+  await ended.getByRole('button', { name: '關閉' }).click();
+  await expect(other).toHaveURL(`${server.url}/login`);
+  expect(await other.evaluate(() => localStorage.getItem('memberAuth'))).toBeNull();
+
+  // Its autumn password was never set: only the summer one logs in.
+  await logIn(other, TWO_DEVICES.mobile, 'summer2025');
+  await expect(other).toHaveURL(`${server.url}/change_member`);
+  await other.context().close();
+});

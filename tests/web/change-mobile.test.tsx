@@ -1,0 +1,172 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { RC_MESSAGES } from '../../protocol/rc';
+import { answer, decrypted, reply } from './support/api';
+import { answerProfile, errorsOf, MEMBER_TOKEN, PROFILE, signIn } from './support/profile';
+import { renderApp } from './support/render-app';
+
+const NEW_MOBILE = '0987654321';
+const mobileInput = () => screen.getByLabelText('新手機號碼');
+const passwordInput = () => screen.getByLabelText('密碼');
+const sendButton = () => screen.getByRole('button', { name: '發送驗證碼' });
+const notice = () => screen.findByRole('dialog', { name: '提示' });
+
+async function openChangeMobile() {
+  signIn();
+  sessionStorage.setItem('member_access_info', JSON.stringify(PROFILE));
+  const view = renderApp('/change_member_mobile');
+  await screen.findByLabelText('新手機號碼');
+  return view;
+}
+
+async function openVerifyNewMobile() {
+  signIn();
+  sessionStorage.setItem('member_change_mobile', NEW_MOBILE);
+  const view = renderApp('/verify_member_mobile');
+  await screen.findByLabelText('驗證碼');
+  return view;
+}
+
+describe('/change_member_mobile', () => {
+  it('asks for the new mobile and the password, then keeps the new mobile and goes on to verify it', async () => {
+    const updates = answer('updateMemberMobile', () => reply('C01'));
+    const { user, router } = await openChangeMobile();
+    expect(screen.getByRole('heading', { level: 1, name: '變更手機號碼' })).toBeInTheDocument();
+    expect(screen.getByText('目前的手機號碼：0912345678')).toBeInTheDocument();
+    expect(passwordInput()).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('link', { name: '返回基本資料' })).toHaveAttribute('href', '/change_member');
+
+    await user.type(mobileInput(), NEW_MOBILE);
+    await user.type(passwordInput(), 'abc12345');
+    await user.click(sendButton());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verify_member_mobile'));
+    expect(updates).toHaveLength(1);
+    expect(updates[0]?.payload.token).toBe(MEMBER_TOKEN);
+    expect(decrypted(updates[0]?.params.mobile)).toBe(NEW_MOBILE);
+    expect(decrypted(updates[0]?.params.password)).toBe('abc12345');
+    expect(sessionStorage.getItem('member_change_mobile')).toBe(NEW_MOBILE);
+    expect(await screen.findByText('驗證碼已發送至 0987-654-321，請於 10 分鐘內輸入。')).toBeInTheDocument();
+  });
+
+  it('takes a legacy member’s 8-digit birthday password', async () => {
+    const updates = answer('updateMemberMobile', () => reply('C01'));
+    const { user } = await openChangeMobile();
+    await user.type(mobileInput(), NEW_MOBILE);
+    await user.type(passwordInput(), '19801201');
+    await user.click(sendButton());
+    await waitFor(() => expect(updates).toHaveLength(1));
+  });
+
+  it('says 此手機號碼已被註冊 for a mobile that is taken, and keeps what was entered', async () => {
+    answer('updateMemberMobile', () => reply('MEMBER_MOBILE_IS_REPEAT'));
+    const { user, router } = await openChangeMobile();
+    await user.type(mobileInput(), NEW_MOBILE);
+    await user.type(passwordInput(), 'abc12345');
+    await user.click(sendButton());
+    expect(await notice()).toHaveTextContent('此手機號碼已被註冊');
+    expect(router.state.location.pathname).toBe('/change_member_mobile');
+    expect(mobileInput()).toHaveValue(NEW_MOBILE);
+    expect(sessionStorage.getItem('member_change_mobile')).toBeNull();
+  });
+
+  it.each(['PASSWORD_INCORRECT', 'ACCOUNT_LOCKED', 'SMS_SEND_LIMIT', 'TOKEN_INVALID'] as const)(
+    'shows the RM of %s',
+    async (rc) => {
+      answer('updateMemberMobile', () => reply(rc));
+      const { user } = await openChangeMobile();
+      await user.type(mobileInput(), NEW_MOBILE);
+      await user.type(passwordInput(), 'abc12345');
+      await user.click(sendButton());
+      expect(await notice()).toHaveTextContent(RC_MESSAGES[rc]);
+    },
+  );
+
+  it.each([
+    ['', 'abc12345', 'mobile', '請輸入手機號碼'],
+    ['098765432', 'abc12345', 'mobile', '手機號碼格式錯誤'],
+    [NEW_MOBILE, '', 'password', '請輸入密碼'],
+    [NEW_MOBILE, 'abc!23', 'password', '密碼須為 6 位以上英文字母或數字'],
+  ])('checks "%s" / "%s" on submit: the %s says %s', async (mobile, password, key, message) => {
+    const updates = answer('updateMemberMobile', () => reply('C01'));
+    const { user } = await openChangeMobile();
+    if (mobile) await user.type(mobileInput(), mobile);
+    if (password) await user.type(passwordInput(), password);
+    await user.click(sendButton());
+    const input = key === 'mobile' ? mobileInput() : passwordInput();
+    await waitFor(() => expect(errorsOf(input)).toBe(message));
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(updates).toHaveLength(0);
+  });
+});
+
+describe('/verify_member_mobile', () => {
+  it('sends the code; on success forgets the new mobile and says 手機號碼變更成功 on the profile', async () => {
+    const verifies = answer('memberVerify', () => reply('C01'));
+    answerProfile({ mobile: NEW_MOBILE, is_verified: true });
+    const { user, router } = await openVerifyNewMobile();
+    expect(screen.getByRole('heading', { level: 1, name: '驗證新手機號碼' })).toBeInTheDocument();
+    expect(screen.getByText('驗證碼已發送至 0987-654-321，請於 10 分鐘內輸入。')).toBeInTheDocument();
+    expect(screen.getByLabelText('驗證碼')).toHaveAttribute('autocomplete', 'one-time-code');
+    await user.type(screen.getByLabelText('驗證碼'), '123456');
+    await user.click(screen.getByRole('button', { name: '驗證' }));
+
+    expect(await notice()).toHaveTextContent('手機號碼變更成功');
+    expect(verifies[0]?.payload.token).toBe(MEMBER_TOKEN);
+    expect(verifies[0]?.params).toEqual({ verify_code: '123456' });
+    expect(router.state.location.pathname).toBe('/change_member');
+    expect(sessionStorage.getItem('member_change_mobile')).toBeNull();
+    expect(await screen.findByRole('link', { name: `變更手機號碼（目前為 ${NEW_MOBILE}）` })).toBeInTheDocument();
+  });
+
+  it('says 此手機號碼已被註冊 when the mobile was taken since, and offers to enter another', async () => {
+    answer('memberVerify', () => reply('MEMBER_MOBILE_IS_REPEAT'));
+    const { user } = await openVerifyNewMobile();
+    await user.type(screen.getByLabelText('驗證碼'), '123456');
+    await user.click(screen.getByRole('button', { name: '驗證' }));
+    expect(await notice()).toHaveTextContent('此手機號碼已被註冊');
+    expect(screen.getByRole('link', { name: '重新輸入新手機號碼' })).toHaveAttribute('href', '/change_member_mobile');
+  });
+
+  it.each(['VERIFY_CODE_INCORRECT', 'VERIFY_CODE_EXPIRED', 'MOBILE_CHANGE_EXPIRED'] as const)(
+    'shows the RM of %s and keeps the new mobile',
+    async (rc) => {
+      answer('memberVerify', () => reply(rc));
+      const { user } = await openVerifyNewMobile();
+      await user.type(screen.getByLabelText('驗證碼'), '123456');
+      await user.click(screen.getByRole('button', { name: '驗證' }));
+      expect(await notice()).toHaveTextContent(RC_MESSAGES[rc]);
+      expect(sessionStorage.getItem('member_change_mobile')).toBe(NEW_MOBILE);
+    },
+  );
+
+  it('checks the code on submit', async () => {
+    const verifies = answer('memberVerify', () => reply('C01'));
+    const { user } = await openVerifyNewMobile();
+    await user.click(screen.getByRole('button', { name: '驗證' }));
+    await waitFor(() => expect(errorsOf(screen.getByLabelText('驗證碼'))).toBe('請輸入驗證碼'));
+    expect(verifies).toHaveLength(0);
+  });
+
+  it('resends the code: 驗證碼已重新發送, or the RM of a refusal', async () => {
+    let rc: 'C01' | 'SMS_RESEND_TOO_SOON' = 'C01';
+    const resends = answer('resendMemberVerify', () => reply(rc));
+    const { user } = await openVerifyNewMobile();
+    await user.click(screen.getByRole('button', { name: '重新發送驗證碼' }));
+    expect(await notice()).toHaveTextContent('驗證碼已重新發送');
+    expect(resends[0]?.payload.token).toBe(MEMBER_TOKEN);
+    expect(resends[0]?.params).toEqual({});
+    await user.click(screen.getByRole('button', { name: '關閉' }));
+    rc = 'SMS_RESEND_TOO_SOON';
+    await user.click(screen.getByRole('button', { name: '重新發送驗證碼' }));
+    expect(await notice()).toHaveTextContent(RC_MESSAGES.SMS_RESEND_TOO_SOON);
+  });
+
+  it('without a new mobile to verify, says so and offers to enter one', async () => {
+    signIn();
+    renderApp('/verify_member_mobile');
+    expect(await screen.findByRole('alert')).toHaveTextContent('找不到要驗證的手機號碼');
+    expect(screen.getByRole('link', { name: '重新輸入新手機號碼' })).toHaveAttribute('href', '/change_member_mobile');
+    expect(screen.queryByLabelText('驗證碼')).not.toBeInTheDocument();
+  });
+});

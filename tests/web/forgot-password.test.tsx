@@ -1,0 +1,185 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { RC_MESSAGES } from '../../protocol/rc';
+import { answer, decrypted, reply } from './support/api';
+import { renderApp } from './support/render-app';
+
+const MOBILE = '0912345678';
+const TEMP_TOKEN = 'temp-forgot-token';
+const NOTE = '若 5 分鐘內未收到簡訊，請重新發送；24 小時內最多發送 3 次';
+const mobileInput = () => screen.getByLabelText('手機號碼');
+const codeInput = () => screen.getByLabelText('驗證碼');
+const notice = () => screen.findByRole('dialog', { name: '提示' });
+const errorsOf = (input: HTMLElement) =>
+  document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
+
+async function openForgotPassword() {
+  const view = renderApp('/forgotPassword');
+  await screen.findByLabelText('手機號碼');
+  return view;
+}
+
+async function openVerify() {
+  sessionStorage.setItem('TEMP_ACCESS_TOKEN', TEMP_TOKEN);
+  const view = renderApp('/verify_forget_password');
+  await screen.findByLabelText('驗證碼');
+  return view;
+}
+
+describe('/forgotPassword', () => {
+  it('asks for the mobile, with the note on resending and a way back to login', async () => {
+    await openForgotPassword();
+    expect(screen.getByRole('heading', { name: '忘記密碼' })).toBeInTheDocument();
+    expect(mobileInput()).toHaveAttribute('type', 'tel');
+    expect(mobileInput()).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getByText(new RegExp(NOTE))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '返回登入' })).toHaveAttribute('href', '/login');
+  });
+
+  it('sends the mobile encrypted, keeps the temp token in TEMP_ACCESS_TOKEN and goes to the code screen', async () => {
+    const calls = answer('forgetPassword', () => reply('C01', { temp_access_token: TEMP_TOKEN }));
+    const { user, router } = await openForgotPassword();
+    await user.type(mobileInput(), MOBILE);
+    await user.click(screen.getByRole('button', { name: '發送驗證碼' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verify_forget_password'));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.payload.token).toBeUndefined();
+    expect(decrypted(calls[0]?.params.mobile)).toBe(MOBILE);
+    expect(sessionStorage.getItem('TEMP_ACCESS_TOKEN')).toBe(TEMP_TOKEN);
+    expect(sessionStorage.getItem('temp_access_token')).toBeNull();
+    expect(await screen.findByLabelText('驗證碼')).toBeInTheDocument();
+  });
+
+  it.each(['MEMBER_IS_NOT_EXIST', 'SMS_RESEND_TOO_SOON', 'SMS_SEND_LIMIT'] as const)(
+    'shows the RM of %s and stays, keeping no token',
+    async (rc) => {
+      answer('forgetPassword', () => reply(rc));
+      const { user, router } = await openForgotPassword();
+      await user.type(mobileInput(), MOBILE);
+      await user.click(screen.getByRole('button', { name: '發送驗證碼' }));
+      const dialog = await notice();
+      expect(dialog).toHaveTextContent(RC_MESSAGES[rc]);
+      expect(router.state.location.pathname).toBe('/forgotPassword');
+      expect(sessionStorage.getItem('TEMP_ACCESS_TOKEN')).toBeNull();
+      await user.click(within(dialog).getByRole('button', { name: '關閉' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(mobileInput()).toHaveValue(MOBILE);
+    },
+  );
+
+  it('shows the loading modal while the call runs', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    answer('forgetPassword', async () => {
+      await held;
+      return reply('MEMBER_IS_NOT_EXIST');
+    });
+    const { user } = await openForgotPassword();
+    await user.type(mobileInput(), MOBILE);
+    await user.click(screen.getByRole('button', { name: '發送驗證碼' }));
+    expect(await screen.findByText('載入中...')).toBeVisible();
+    release();
+    expect(await notice()).toHaveTextContent('查無此會員');
+    expect(screen.queryByText('載入中...')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['', '請輸入手機號碼'],
+    ['09123', '手機號碼格式錯誤'],
+    ['09123456ab', '手機號碼格式錯誤'],
+  ])('checks the mobile "%s" before calling: %s', async (mobile, message) => {
+    const { user } = await openForgotPassword();
+    if (mobile) await user.type(mobileInput(), mobile);
+    await user.click(screen.getByRole('button', { name: '發送驗證碼' }));
+    await waitFor(() => expect(errorsOf(mobileInput())).toBe(message));
+    expect(mobileInput()).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe('/verify_forget_password', () => {
+  it('verifies the code with the temp token and goes to /reset_pwd, keeping the token', async () => {
+    const verifies = answer('forgetPasswordVerify', () => reply('C01'));
+    const { user, router } = await openVerify();
+    expect(screen.getByRole('heading', { name: '輸入驗證碼' })).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(NOTE))).toBeInTheDocument();
+    expect(codeInput()).toHaveAttribute('autocomplete', 'one-time-code');
+    await user.type(codeInput(), '123456');
+    await user.click(screen.getByRole('button', { name: '驗證' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reset_pwd'));
+    expect(verifies[0]?.payload.token).toBe(TEMP_TOKEN);
+    expect(verifies[0]?.params).toEqual({ verify_code: '123456' });
+    expect(sessionStorage.getItem('TEMP_ACCESS_TOKEN')).toBe(TEMP_TOKEN);
+    expect(await screen.findByLabelText('新密碼')).toBeInTheDocument();
+  });
+
+  it.each(['VERIFY_CODE_INCORRECT', 'VERIFY_CODE_EXPIRED', 'VERIFY_CODE_TOO_MANY_ATTEMPTS'] as const)(
+    'shows the RM of %s and lets the member try again',
+    async (rc) => {
+      answer('forgetPasswordVerify', () => reply(rc));
+      const { user, router } = await openVerify();
+      await user.type(codeInput(), '654321');
+      await user.click(screen.getByRole('button', { name: '驗證' }));
+      expect(await notice()).toHaveTextContent(RC_MESSAGES[rc]);
+      expect(router.state.location.pathname).toBe('/verify_forget_password');
+      expect(sessionStorage.getItem('TEMP_ACCESS_TOKEN')).toBe(TEMP_TOKEN);
+    },
+  );
+
+  it('shows the RM of TOKEN_INVALID, forgets the token and offers to start over', async () => {
+    answer('forgetPasswordVerify', () => reply('TOKEN_INVALID'));
+    const { user } = await openVerify();
+    await user.type(codeInput(), '654321');
+    await user.click(screen.getByRole('button', { name: '驗證' }));
+    const dialog = await notice();
+    expect(dialog).toHaveTextContent(RC_MESSAGES.TOKEN_INVALID);
+    await user.click(within(dialog).getByRole('button', { name: '關閉' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('驗證資料已失效');
+    expect(sessionStorage.getItem('TEMP_ACCESS_TOKEN')).toBeNull();
+  });
+
+  it.each([
+    ['', '請輸入驗證碼'],
+    ['12345', '驗證碼為 6 位數字'],
+  ])('checks the code "%s" before calling: %s', async (code, message) => {
+    const { user } = await openVerify();
+    if (code) await user.type(codeInput(), code);
+    await user.click(screen.getByRole('button', { name: '驗證' }));
+    await waitFor(() => expect(errorsOf(codeInput())).toBe(message));
+  });
+
+  it('resends the code with the temp token and says 驗證碼已重新發送', async () => {
+    const resends = answer('resendForgetVerify', () => reply('C01'));
+    const { user } = await openVerify();
+    await user.click(screen.getByRole('button', { name: '重新發送驗證碼' }));
+    expect(await notice()).toHaveTextContent('驗證碼已重新發送');
+    expect(resends[0]?.payload.token).toBe(TEMP_TOKEN);
+    expect(resends[0]?.params).toEqual({});
+  });
+
+  it.each(['SMS_RESEND_TOO_SOON', 'SMS_SEND_LIMIT'] as const)('shows the RM of %s on resend', async (rc) => {
+    answer('resendForgetVerify', () => reply(rc));
+    const { user } = await openVerify();
+    await user.click(screen.getByRole('button', { name: '重新發送驗證碼' }));
+    expect(await notice()).toHaveTextContent(RC_MESSAGES[rc]);
+  });
+
+  it('without the temp token says so, makes no call, and leads back to /forgotPassword', async () => {
+    const { user, router } = renderApp('/verify_forget_password');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('驗證資料已失效');
+    expect(alert).toHaveTextContent('請重新申請');
+    expect(screen.queryByLabelText('驗證碼')).not.toBeInTheDocument();
+    await user.click(within(alert).getByRole('link', { name: '重新申請' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/forgotPassword'));
+  });
+
+  it.each(['驗證', '重新發送驗證碼'])('%s makes no call once the token is gone', async (button) => {
+    const { user } = await openVerify();
+    sessionStorage.removeItem('TEMP_ACCESS_TOKEN');
+    if (button === '驗證') await user.type(codeInput(), '123456');
+    await user.click(screen.getByRole('button', { name: button }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('驗證資料已失效');
+  });
+});

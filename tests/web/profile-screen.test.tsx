@@ -1,0 +1,166 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { startSession } from '../../src/lib/session';
+import { answer, answerRedirectLocation, reply, urlOf } from './support/api';
+import { answerProfile, MEMBER_TOKEN, PROFILE, signIn } from './support/profile';
+import { renderApp } from './support/render-app';
+import { server } from './support/server';
+
+const YEAR_AND_A_DAY_MS = 366 * 24 * 60 * 60 * 1000;
+const notice = () => screen.findByRole('dialog', { name: '提示' });
+
+async function openProfile(url = '/change_member') {
+  signIn();
+  const view = renderApp(url);
+  await screen.findByLabelText('姓名');
+  return view;
+}
+
+describe.each(['/change_member', '/change_member_mobile', '/verify_member_mobile', '/verify_mobile'])(
+  'the guard of %s',
+  (path) => {
+    it('sends a visitor without a session to /login', async () => {
+      const { router } = renderApp(path);
+      expect(await screen.findByRole('button', { name: '登入' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/login');
+    });
+
+    it('clears an expired session and sends the visitor to /login', async () => {
+      startSession('expired-token', 'Member', new Date(Date.now() - YEAR_AND_A_DAY_MS));
+      const { router } = renderApp(path);
+      expect(await screen.findByRole('button', { name: '登入' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/login');
+      expect(localStorage.getItem('memberAuth')).toBeNull();
+    });
+  },
+);
+
+describe('/change_member: the profile as loaded', () => {
+  it('is titled 基本資料 and shows the account, the details and the referral code', async () => {
+    const profiles = answerProfile({ birthday: '1990/05/20' });
+    await openProfile();
+    expect(screen.getByRole('heading', { level: 1, name: '基本資料' })).toBeInTheDocument();
+    expect(profiles).toHaveLength(1);
+    expect(profiles[0]?.payload.token).toBe(MEMBER_TOKEN);
+    expect(profiles[0]?.params).toEqual({});
+    const account = screen.getByRole('link', { name: '變更手機號碼（目前為 0912345678）' });
+    expect(account).toHaveAttribute('href', '/change_member_mobile');
+    expect(account).toHaveTextContent('0912345678');
+    expect(screen.getByLabelText('姓名')).toHaveValue('王小明');
+    expect(screen.getByRole('radio', { name: '男' })).toBeChecked();
+    expect(screen.getByLabelText('電子信箱（選填）')).toHaveValue('ming@example.com');
+    expect(screen.getByLabelText('生日（選填）')).toHaveValue('1990-05-20');
+    const referral = screen.getByRole('region', { name: '我的邀請碼' });
+    expect(referral).toHaveTextContent('ABCD2345');
+    expect(within(referral).getByRole('button', { name: '複製邀請碼' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '儲存' })).toBeInTheDocument();
+    expect(screen.getByText('生日送出後無法修改，填寫生日可獲得生日禮')).toBeInTheDocument();
+  });
+
+  it('keeps the profile in session storage as member_access_info', async () => {
+    answerProfile();
+    await openProfile();
+    expect(JSON.parse(sessionStorage.getItem('member_access_info') ?? 'null')).toEqual(PROFILE);
+  });
+
+  it('offers mobile verification (to /verify_mobile) only while the member is not verified', async () => {
+    answerProfile({ is_verified: false });
+    const view = await openProfile();
+    expect(screen.getByText('您的手機號碼尚未驗證')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '立即驗證' })).toHaveAttribute('href', '/verify_mobile');
+    expect(screen.queryByText('已驗證')).not.toBeInTheDocument();
+    view.unmount();
+
+    answerProfile({ is_verified: true });
+    await openProfile();
+    expect(screen.getByText('已驗證')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '立即驗證' })).not.toBeInTheDocument();
+    expect(screen.queryByText('您的手機號碼尚未驗證')).not.toBeInTheDocument();
+  });
+
+  it('offers the three genders, none chosen when the member has none', async () => {
+    answerProfile({ gender: null, email: null });
+    await openProfile();
+    const group = screen.getByRole('group', { name: '性別（選填）' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['M', 'F', 'S']);
+    for (const label of ['男', '女', '不透露'])
+      expect(within(group).getByRole('radio', { name: label })).not.toBeChecked();
+    expect(screen.getByLabelText('電子信箱（選填）')).toHaveValue('');
+  });
+
+  it('lets a member without a birthday pick one at least 12 years back', async () => {
+    answerProfile({ birthday: null });
+    await openProfile();
+    const birthday = screen.getByLabelText('生日（選填）');
+    expect(birthday).toHaveAttribute('type', 'date');
+    expect(birthday).toHaveValue('');
+    expect(birthday).not.toHaveAttribute('readonly');
+    const max = new Date(`${birthday.getAttribute('max')}T00:00:00`);
+    const twelveYearsAgo = new Date();
+    twelveYearsAgo.setFullYear(twelveYearsAgo.getFullYear() - 12);
+    expect(Math.abs(max.getTime() - twelveYearsAgo.getTime())).toBeLessThan(24 * 60 * 60 * 1000);
+  });
+
+  it('shows a set birthday as a read-only date and says it cannot be changed when touched', async () => {
+    answerProfile({ birthday: '1985/01/02' });
+    const { user } = await openProfile();
+    const birthday = screen.getByLabelText('生日（選填）');
+    expect(birthday).toHaveValue('1985-01-02');
+    expect(birthday).toHaveAttribute('readonly');
+    await user.click(birthday);
+    expect(await notice()).toHaveTextContent('生日設定後無法修改');
+  });
+});
+
+describe('/change_member: arriving from another screen', () => {
+  it.each([
+    ['mobile_changed', '手機號碼變更成功'],
+    ['mobile_verified', '手機驗證成功'],
+  ])('tells ?notice=%s once as %s and drops it from the address', async (key, text) => {
+    answerProfile();
+    const { router, user } = await openProfile(`/change_member?notice=${key}`);
+    expect(await notice()).toHaveTextContent(text);
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+    expect(window.location.search).toBe('');
+    await user.click(screen.getByRole('button', { name: '關閉' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('/change_member: when the profile cannot be loaded', () => {
+  it('shows the server message, then after 2.5 seconds goes to /login and ends the dead session', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    answer('getMemberProfile', () => reply('TOKEN_INVALID'));
+    signIn();
+    const { router } = renderApp('/change_member');
+    expect(await notice()).toHaveTextContent('登入已失效，請重新登入');
+    expect(screen.queryByLabelText('姓名')).not.toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(2400);
+    expect(router.state.location.pathname).toBe('/change_member');
+    await vi.advanceTimersByTimeAsync(150);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 150 });
+    expect(await screen.findByRole('button', { name: '登入' })).toBeInTheDocument();
+    expect(localStorage.getItem('memberAuth')).toBeNull();
+  });
+
+  it('shows the system message when the call fails, and goes to /login when the message is closed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    server.use(http.post(urlOf('getMemberProfile'), () => new HttpResponse('bad gateway', { status: 502 })));
+    // The session is alive, so /login asks where the member belongs; that fetch fails and /login stays.
+    const redirects = answerRedirectLocation(urlOf('redirectLocation'), () => new HttpResponse(null, { status: 502 }));
+    signIn();
+    const { router } = renderApp('/change_member');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    expect(await notice()).toHaveTextContent('系統忙碌中，請稍後再試');
+    await user.click(screen.getByRole('button', { name: '關閉' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(redirects).toHaveLength(1));
+    expect(localStorage.getItem('memberAuth')).not.toBeNull();
+  });
+});
