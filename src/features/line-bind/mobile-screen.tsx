@@ -7,10 +7,10 @@ import { mobileSchema } from '../../../protocol/schemas';
 import { hasRc } from '../../api/client';
 import { Button } from '../../components/button';
 import { LoadingModal } from '../../components/loading-modal';
+import { MobileField } from '../../components/mobile-field';
 import { Modal } from '../../components/modal';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
-import { TextField } from '../../components/text-field';
 import { t } from '../../i18n/zh-TW';
 import { fieldMessages } from '../../lib/form-errors';
 import { lineBindData, lineBindMobile } from '../../lib/line-bind';
@@ -59,13 +59,9 @@ export function LineBindMobileScreen() {
       {hasBindData ? (
         <form noValidate onSubmit={handleSubmit(lookUp)} className="flex flex-col gap-4">
           <p className="text-base text-ink-muted">{t.lineBind.mobileIntro}</p>
-          <TextField
+          <MobileField
             label={t.lineBind.mobileLabel}
             placeholder={t.lineBind.mobilePlaceholder}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={10}
             errors={fieldMessages(errors.mobile)}
             {...register('mobile')}
           />

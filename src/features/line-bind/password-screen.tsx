@@ -11,13 +11,13 @@ import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
 import { PasswordField } from '../../components/password-field';
+import { SuccessOverlay } from '../../components/success-overlay';
 import { t } from '../../i18n/zh-TW';
 import { fieldMessages } from '../../lib/form-errors';
 import { lineBindData, lineBindMobile } from '../../lib/line-bind';
 import { spacedMobile } from '../../lib/mobile-number';
 import { useCallState } from '../../lib/use-call-state';
 import { useBindThirdPartyMutation, useLoginMutation } from './api';
-import { BoundOverlay } from './bound-overlay';
 import { NeedLineLogin } from './need-line-login';
 import { useBoundWelcome } from './use-bound-welcome';
 
@@ -86,7 +86,13 @@ export function LineBindPasswordScreen() {
       ) : (
         <NeedLineLogin />
       )}
-      <BoundOverlay open={welcome.bound} redirectFailed={welcome.redirectFailed} />
+      <SuccessOverlay
+        open={welcome.bound}
+        title={t.lineBind.successTitle}
+        redirecting={t.lineBind.successRedirecting}
+        fallback={t.lineBind.goToMemberArea}
+        redirectFailed={welcome.redirectFailed}
+      />
       <LoadingModal open={call.busy} />
       <NoticeModal message={call.notice} onClose={call.closeNotice} closeLabel={t.common.ok} />
     </PageCard>

@@ -5,9 +5,9 @@ import { hasRc } from '../../api/client';
 import { Button } from '../../components/button';
 import { linkClass } from '../../components/link-class';
 import { LoadingModal } from '../../components/loading-modal';
+import { MobileField } from '../../components/mobile-field';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
-import { TextField } from '../../components/text-field';
 import { t } from '../../i18n/zh-TW';
 import { fieldMessages } from '../../lib/form-errors';
 import { storage } from '../../lib/storage';
@@ -44,13 +44,9 @@ export function ForgotPasswordScreen() {
     <PageCard title={t.password.forgotHeading}>
       <form noValidate onSubmit={handleSubmit(sendCode)} className="flex flex-col gap-4">
         <p className="text-base text-ink-muted">{t.password.forgotIntro}</p>
-        <TextField
+        <MobileField
           label={t.password.mobileLabel}
           placeholder={t.password.mobilePlaceholder}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          maxLength={10}
           errors={fieldMessages(errors.mobile)}
           {...register('mobile')}
         />

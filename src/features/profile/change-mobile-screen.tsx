@@ -9,10 +9,10 @@ import { hasRc } from '../../api/client';
 import { Button } from '../../components/button';
 import { linkClass } from '../../components/link-class';
 import { LoadingModal } from '../../components/loading-modal';
+import { MobileField } from '../../components/mobile-field';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
 import { PasswordField } from '../../components/password-field';
-import { TextField } from '../../components/text-field';
 import { t } from '../../i18n/zh-TW';
 import { fieldMessages } from '../../lib/form-errors';
 import { storage } from '../../lib/storage';
@@ -54,13 +54,9 @@ export function ChangeMobileScreen() {
       <form noValidate onSubmit={handleSubmit(change)} className="flex flex-col gap-4">
         <p className="text-base text-ink-muted">{t.mobile.changeIntro}</p>
         {current ? <p className="text-base text-ink">{t.mobile.current(current)}</p> : null}
-        <TextField
+        <MobileField
           label={t.mobile.newMobileLabel}
           placeholder={t.mobile.newMobilePlaceholder}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          maxLength={10}
           errors={fieldMessages(errors.mobile)}
           {...register('mobile')}
         />

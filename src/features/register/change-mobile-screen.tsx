@@ -8,9 +8,9 @@ import { hasRc } from '../../api/client';
 import { Button } from '../../components/button';
 import { linkClass } from '../../components/link-class';
 import { LoadingModal } from '../../components/loading-modal';
+import { MobileField } from '../../components/mobile-field';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
-import { TextField } from '../../components/text-field';
 import { t } from '../../i18n/zh-TW';
 import { fieldMessages } from '../../lib/form-errors';
 import { storage } from '../../lib/storage';
@@ -58,13 +58,9 @@ export function ChangeMobileScreen() {
         <form noValidate onSubmit={handleSubmit(change)} className="flex flex-col gap-4">
           <h2 className="text-lg font-semibold text-ink">{t.register.changeMobile}</h2>
           <p className="text-base text-ink-muted">{t.register.changeMobileIntro}</p>
-          <TextField
+          <MobileField
             label={t.register.newMobileLabel}
             placeholder={t.register.mobilePlaceholder}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={10}
             errors={fieldMessages(errors.mobile)}
             {...register('mobile')}
           />

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Term } from '../../../protocol/endpoints';
 import { Button } from '../../components/button';
+import { MobileField } from '../../components/mobile-field';
 import { PasswordField } from '../../components/password-field';
 import { TextField } from '../../components/text-field';
 import { t } from '../../i18n/zh-TW';
@@ -51,13 +52,9 @@ export function StepOneForm({ onNext }: { onNext: (values: StepOneValues) => Pro
 
   return (
     <form noValidate onSubmit={handleSubmit(onNext)} className="flex flex-col gap-4">
-      <TextField
+      <MobileField
         label={t.register.mobileLabel}
         placeholder={t.register.mobilePlaceholder}
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        maxLength={10}
         errors={fieldMessages(errors.mobile)}
         {...register('mobile')}
       />

@@ -8,6 +8,7 @@ import { CodeForm } from '../../components/code-form';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
+import { SuccessOverlay } from '../../components/success-overlay';
 import { t } from '../../i18n/zh-TW';
 import { storage } from '../../lib/storage';
 import { useCallState } from '../../lib/use-call-state';
@@ -15,7 +16,6 @@ import { useRegisterSkipVerifyMutation, useRegisterVerifyMutation, useResendRegi
 import { stepOneDraft } from './drafts';
 import { RegistrationExpired } from './registration-expired';
 import { StepHeader } from './step-header';
-import { SuccessOverlay } from './success-overlay';
 import { useWelcome } from './use-welcome';
 
 const spacedMobile = (mobile: string) => `${mobile.slice(0, 4)}-${mobile.slice(4, 7)}-${mobile.slice(7)}`;
@@ -68,7 +68,13 @@ export function VerifyScreen() {
       ) : (
         <RegistrationExpired />
       )}
-      <SuccessOverlay open={welcome.welcomed} redirectFailed={welcome.redirectFailed} />
+      <SuccessOverlay
+        open={welcome.welcomed}
+        title={t.register.successTitle}
+        redirecting={t.register.successRedirecting}
+        fallback={t.register.goToMemberArea}
+        redirectFailed={welcome.redirectFailed}
+      />
       <LoadingModal open={call.busy} />
       <NoticeModal message={call.notice} onClose={call.closeNotice} />
     </PageCard>

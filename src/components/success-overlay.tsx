@@ -1,13 +1,22 @@
 import { Link } from '@tanstack/react-router';
-import { DEFAULT_REDIRECT_PATH } from '../../../protocol/routes';
-import { buttonClass } from '../../components/button';
-import { Modal } from '../../components/modal';
-import { t } from '../../i18n/zh-TW';
+import { DEFAULT_REDIRECT_PATH } from '../../protocol/routes';
+import { buttonClass } from './button';
+import { Modal } from './modal';
 
-/** Binding succeeded, then the automatic redirect; if that fails, a way to the member area. */
-export function BoundOverlay({ open, redirectFailed }: { open: boolean; redirectFailed: boolean }) {
+interface SuccessOverlayProps {
+  open: boolean;
+  title: string;
+  /** Said while the automatic redirect is on its way. */
+  redirecting: string;
+  /** Label of the way to the member area once the redirect could not be fetched. */
+  fallback: string;
+  redirectFailed: boolean;
+}
+
+/** A success, then the automatic redirect; if that fails, a way to the member area. */
+export function SuccessOverlay({ open, title, redirecting, fallback, redirectFailed }: SuccessOverlayProps) {
   return (
-    <Modal open={open} title={t.lineBind.successTitle}>
+    <Modal open={open} title={title}>
       <div className="flex flex-col items-center gap-4">
         <span aria-hidden="true" className="flex size-14 items-center justify-center rounded-full bg-brand-100">
           <svg
@@ -23,10 +32,10 @@ export function BoundOverlay({ open, redirectFailed }: { open: boolean; redirect
         </span>
         {redirectFailed ? (
           <Link to={DEFAULT_REDIRECT_PATH} className={buttonClass('primary')}>
-            {t.lineBind.goToMemberArea}
+            {fallback}
           </Link>
         ) : (
-          <p role="status">{t.lineBind.successRedirecting}</p>
+          <p role="status">{redirecting}</p>
         )}
       </div>
     </Modal>
