@@ -5,11 +5,11 @@ import { Modal } from './modal';
 interface ResultModalProps {
   /** What the member's change came to; null hides the modal. */
   message: string | null;
-  /** The member confirmed (確定, or Esc): the screen goes on. */
+  /** The member confirmed (the OK button, or Esc): the screen goes on. */
   onConfirm: () => void;
 }
 
-/** The outcome of a change the member made, confirmed with 確定 before the screen goes on. */
+/** The outcome of a change the member made, confirmed with the OK button before the screen goes on. */
 export function ResultModal({ message, onConfirm }: ResultModalProps) {
   return (
     <Modal

@@ -23,7 +23,7 @@ import { NewPasswordFields } from './new-password-fields';
 const EMPTY: ChangePasswordValues = { oldPassword: '', password: '', confirm: '' };
 
 /**
- * A signed-in member replaces the password. 修改成功 is confirmed, then the member goes to the
+ * A signed-in member replaces the password. The success message is confirmed, then the member goes to the
  * redirect location. A session the server has ended is ended here too, and the member logs in again.
  */
 export function ChangePasswordScreen() {
