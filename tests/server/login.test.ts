@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RC_MESSAGES } from '../../protocol';
 import { LIMITS } from '../../server/config';
 import { loginFailures, members, memberTokens } from '../../server/db/schema';
-import { hashToken } from '../../server/modules/tokens/service';
+import { sha256Hex } from '../../server/lib/secrets';
 import { startTestApp, type TestApp } from './helpers/app';
 import { addMember, loginAs, MEMBER, memberToken } from './helpers/members';
 
@@ -34,7 +34,7 @@ describe('POST /app-api/member/login', () => {
     const token = await memberToken(t);
     const rows = await t.db.select().from(memberTokens);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ tokenHash: hashToken(token), kind: 'member', purpose: null, revokedAt: null });
+    expect(rows[0]).toMatchObject({ tokenHash: sha256Hex(token), kind: 'member', purpose: null, revokedAt: null });
     expect(rows[0]?.expiresAt.getTime()).toBe(t.clock.now().getTime() + 365 * 24 * 60 * MINUTE);
     expect(JSON.stringify(rows)).not.toContain(token);
   });

@@ -8,7 +8,7 @@ import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/client';
 import { lockDirectory } from '../../server/db/directory-lock';
 import { oauthClientRedirectUris, oauthClients } from '../../server/db/schema';
-import { sha256Hex } from '../../server/modules/oauth/secrets';
+import { sha256Hex } from '../../server/lib/secrets';
 import { testConfig } from './helpers/app';
 
 const run = promisify(execFile);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RC_MESSAGES } from '../../protocol';
 import { LIMITS } from '../../server/config';
 import { oauthCodes, oauthRequests } from '../../server/db/schema';
-import { sha256Hex } from '../../server/modules/oauth/secrets';
+import { sha256Hex } from '../../server/lib/secrets';
 import { issueToken, revokeToken } from '../../server/modules/tokens/service';
 import { postSigned, startTestApp, type TestApp } from './helpers/app';
 import { rowCounts } from './helpers/database';

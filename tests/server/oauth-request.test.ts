@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RC_MESSAGES } from '../../protocol';
 import { LIMITS, loadConfig } from '../../server/config';
 import { oauthRequests } from '../../server/db/schema';
-import { sha256Hex } from '../../server/modules/oauth/secrets';
+import { sha256Hex } from '../../server/lib/secrets';
 import { startTestApp, TEST_ENV, type TestApp } from './helpers/app';
 import { rowCounts } from './helpers/database';
 import {

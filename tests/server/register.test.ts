@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { encryptValue, VALIDATION_MESSAGES as M, RC_MESSAGES, taipeiDate, taipeiTimestamp } from '../../protocol';
 import { LIMITS } from '../../server/config';
 import { members, memberTokens, referrals, smsOutbox, verificationCodes } from '../../server/db/schema';
-import { hashToken } from '../../server/modules/tokens/service';
+import { sha256Hex } from '../../server/lib/secrets';
 import { enc, postSigned, startTestApp, TEST_AES_KEY, type TestApp } from './helpers/app';
 import { rowCounts } from './helpers/database';
 import { addMember, MEMBER } from './helpers/members';
@@ -97,7 +97,7 @@ describe('POST /app-api/member/register', () => {
     });
     const [token] = await t.db.select().from(memberTokens);
     expect(token).toMatchObject({
-      tokenHash: hashToken(response.json().results.temp_access_token),
+      tokenHash: sha256Hex(response.json().results.temp_access_token),
       memberId: member?.id,
       kind: 'temp',
       purpose: 'register',

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { oauthClientRedirectUris, oauthClients } from '../../db/schema';
-import { matchesHash, newSecret, sha256Hex } from './secrets';
+import { matchesHash, newSecret, sha256Hex } from '../../lib/secrets';
 
 export type OAuthClient = typeof oauthClients.$inferSelect;
 

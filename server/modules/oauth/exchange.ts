@@ -2,9 +2,10 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { OAuthMemberProfile } from '../../../protocol';
 import type { Db } from '../../db/client';
 import { oauthCodes, oauthRequests } from '../../db/schema';
+import { sha256Hex } from '../../lib/secrets';
 import { findMemberById, type Member } from '../members/service';
 import { authenticateClient } from './clients';
-import { sha256Hex, verifierMatches } from './secrets';
+import { verifierMatches } from './secrets';
 
 export interface Exchange {
   code: string;

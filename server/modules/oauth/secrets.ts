@@ -1,17 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-
-/** 256 random bits as Base64url (43 characters): client secrets, random_keys and codes. */
-export const newSecret = (): string => randomBytes(32).toString('base64url');
-
-/** A secret's only stored form. A 256-bit random secret needs no slow hash: it cannot be guessed. */
-export const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex');
-
-/** Whether a presented secret hashes to the stored hash, in time that does not depend on where they differ. */
-export function matchesHash(secret: string, storedHash: string): boolean {
-  const presented = Buffer.from(sha256Hex(secret), 'hex');
-  const stored = Buffer.from(storedHash, 'hex');
-  return presented.length === stored.length && timingSafeEqual(presented, stored);
-}
+import { createHash, timingSafeEqual } from 'node:crypto';
 
 /** RFC 7636 S256: the challenge is Base64url(SHA-256(verifier)). */
 export function verifierMatches(verifier: string, challenge: string): boolean {

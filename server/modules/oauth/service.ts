@@ -3,9 +3,9 @@ import type { OAuthClientInfo } from '../../../protocol';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { oauthClients, oauthCodes, oauthRequests } from '../../db/schema';
+import { newSecret, sha256Hex } from '../../lib/secrets';
 import { verifyToken } from '../tokens/service';
 import { authenticateClient, isRegisteredRedirectUri } from './clients';
-import { newSecret, sha256Hex } from './secrets';
 
 export {
   clientNameProblem,

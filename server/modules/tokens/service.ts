@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { memberTokens, type TokenKind } from '../../db/schema';
+import { newSecret, sha256Hex } from '../../lib/secrets';
 
 /** What a temp token was issued for; it is good for nothing else. */
 export const TEMP_PURPOSES = ['register', 'forgot_password'] as const;
@@ -11,8 +11,6 @@ export type TempPurpose = (typeof TEMP_PURPOSES)[number];
 const LIFETIME_MS: Record<TokenKind, number> = { member: LIMITS.memberTokenMs, temp: LIMITS.tempTokenMs };
 // 32 random bytes in Base64url.
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 export type TokenSpec = { kind: 'member' } | { kind: 'temp'; purpose: TempPurpose };
 
@@ -24,12 +22,12 @@ export interface IssuedToken {
 
 /** A new 256-bit token for the member; only its SHA-256 is stored. */
 export async function issueToken(db: Db, memberId: string, spec: TokenSpec, now: Date): Promise<IssuedToken> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecret();
   const expiresAt = new Date(now.getTime() + LIFETIME_MS[spec.kind]);
   const [row] = await db
     .insert(memberTokens)
     .values({
-      tokenHash: hashToken(token),
+      tokenHash: sha256Hex(token),
       memberId,
       kind: spec.kind,
       purpose: spec.kind === 'temp' ? spec.purpose : null,
@@ -74,7 +72,7 @@ export async function verifyToken(
     .from(memberTokens)
     .where(
       and(
-        eq(memberTokens.tokenHash, hashToken(token)),
+        eq(memberTokens.tokenHash, sha256Hex(token)),
         eq(memberTokens.kind, spec.kind),
         isNull(memberTokens.revokedAt),
         gt(memberTokens.expiresAt, now),

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -8,6 +7,7 @@ import { AES_KEY_COOKIE, APP_ROUTES, RUNTIME_CONFIG_PLACEHOLDER, rcrm, runtimeCo
 import { LIMITS } from '../../config';
 import type { AppContext } from '../../context';
 import { isApiPath } from '../../lib/paths';
+import { newSecret } from '../../lib/secrets';
 import { publicRuntimeConfig } from './runtime-config';
 
 export interface WebOptions extends AppContext {
@@ -41,7 +41,7 @@ export const webRoutes = fp<WebOptions>(
         return reply.code(503).type('text/plain; charset=utf-8').send('網頁尚未建置，請先執行 npm run build');
       if (!request.cookies[AES_KEY_COOKIE]) {
         // Script-readable on purpose: the app encrypts x_token with it (PROTOCOL.md).
-        reply.setCookie(AES_KEY_COOKIE, randomBytes(32).toString('base64url'), {
+        reply.setCookie(AES_KEY_COOKIE, newSecret(), {
           path: '/',
           sameSite: 'lax',
           httpOnly: false,
