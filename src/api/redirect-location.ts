@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { encryptValue } from '../../protocol/crypto';
 import { AES_KEY_COOKIE, ENDPOINTS, MMRM_TOKEN_HEADER, type RedirectLocationResults } from '../../protocol/endpoints';
 import { type ApiResponse, rcrm } from '../../protocol/rc';
@@ -24,10 +23,6 @@ export function fetchRedirectLocation(memberToken: string): Promise<ApiResponse<
   // Without the cookie (the page was not served by the member server) the header alone carries the token.
   if (cookieSecret) target.searchParams.set('x_token', encryptValue(cookieSecret, memberToken));
   return getApi<RedirectLocationResults>(target.toString(), { [MMRM_TOKEN_HEADER]: encrypt(memberToken) });
-}
-
-export function useRedirectLocationMutation() {
-  return useMutation({ mutationFn: fetchRedirectLocation });
 }
 
 /**

@@ -1,7 +1,5 @@
 import { useEffect, useState } from 'react';
-import { hasRc } from '../api/client';
-import { fetchRedirectLocation } from '../api/redirect-location';
-import { leaveFor } from './redirect';
+import { leaveForRedirectLocation } from '../api/redirect-location';
 
 /**
  * After a success overlay has shown for `delayMs`, asks for the member's redirect location and
@@ -15,12 +13,8 @@ export function useRedirectAfter(delayMs: number) {
     if (!memberToken) return;
     let current = true;
     const timer = setTimeout(async () => {
-      try {
-        const answer = await fetchRedirectLocation(memberToken);
-        if (current && !(hasRc(answer, 'C01') && leaveFor(answer.results?.location))) setRedirectFailed(true);
-      } catch {
-        if (current) setRedirectFailed(true);
-      }
+      const leaving = await leaveForRedirectLocation(memberToken);
+      if (current && !leaving) setRedirectFailed(true);
     }, delayMs);
     return () => {
       current = false;

@@ -1,7 +1,5 @@
-import { hasRc } from '../../api/client';
-import { useRedirectLocationMutation } from '../../api/redirect-location';
+import { leaveForRedirectLocation } from '../../api/redirect-location';
 import { trackSignIn } from '../../lib/analytics';
-import { leaveFor } from '../../lib/redirect';
 import type { LoginType } from '../../lib/storage';
 
 /**
@@ -9,14 +7,8 @@ import type { LoginType } from '../../lib/storage';
  * leaving; a failed fetch or an unsafe location leaves the member here with no message.
  */
 export function useMemberRedirect() {
-  const redirectLocation = useRedirectLocationMutation();
-  return async (token: string, method: LoginType): Promise<boolean> => {
+  return (token: string, method: LoginType): Promise<boolean> => {
     trackSignIn(method);
-    try {
-      const answer = await redirectLocation.mutateAsync(token);
-      return hasRc(answer, 'C01') && leaveFor(answer.results?.location);
-    } catch {
-      return false;
-    }
+    return leaveForRedirectLocation(token);
   };
 }

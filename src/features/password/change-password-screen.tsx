@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { hasRc } from '../../api/client';
-import { useRedirectLocationMutation } from '../../api/redirect-location';
+import { leaveForRedirectLocation } from '../../api/redirect-location';
 import { Button } from '../../components/button';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
@@ -12,7 +12,6 @@ import { PasswordField } from '../../components/password-field';
 import { ResultModal } from '../../components/result-modal';
 import { t } from '../../i18n/zh-TW';
 import { fieldMessages } from '../../lib/form-errors';
-import { leaveFor } from '../../lib/redirect';
 import { endSession, readSession } from '../../lib/session';
 import { useCallState } from '../../lib/use-call-state';
 import { useRecheckWhenChanged } from '../../lib/use-recheck';
@@ -30,7 +29,6 @@ export function ChangePasswordScreen() {
   const call = useCallState();
   const navigate = useNavigate();
   const updatePassword = useUpdateMemberPasswordMutation();
-  const redirectLocation = useRedirectLocationMutation();
   const [changed, setChanged] = useState(false);
   const [sessionEnded, setSessionEnded] = useState(false);
   const form = useForm<ChangePasswordValues>({
@@ -70,12 +68,7 @@ export function ChangePasswordScreen() {
     return call.run(async () => {
       const session = readSession();
       if (!session) return toLogin();
-      try {
-        const answer = await redirectLocation.mutateAsync(session.token);
-        return hasRc(answer, 'C01') && leaveFor(answer.results?.location);
-      } catch {
-        return false;
-      }
+      return leaveForRedirectLocation(session.token);
     });
   };
 
