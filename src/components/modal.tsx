@@ -4,11 +4,19 @@ import { createPortal } from 'react-dom';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
+/**
+ * Widest a modal grows on a large screen (spec section 9's interface defaults: 520 px, and
+ * 416 px for a confirmation); on a phone it takes the screen's width less a margin.
+ */
+const WIDTH = { default: 'max-w-[520px]', confirm: 'max-w-[416px]' } as const;
+
 interface ModalProps {
   open: boolean;
   title: string;
   children: ReactNode;
   footer?: ReactNode;
+  /** `confirm` for a short message with its buttons (notice, result, yes/no). */
+  size?: keyof typeof WIDTH;
   /** Esc calls this; without it the modal stays until its own buttons close it. */
   onClose?: () => void;
 }
@@ -16,7 +24,7 @@ interface ModalProps {
 const focusablesIn = (root: HTMLElement | null): HTMLElement[] =>
   root ? [...root.querySelectorAll<HTMLElement>(FOCUSABLE)] : [];
 
-export function Modal({ open, title, children, footer, onClose }: ModalProps) {
+export function Modal({ open, title, children, footer, onClose, size = 'default' }: ModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
 
@@ -64,7 +72,7 @@ export function Modal({ open, title, children, footer, onClose }: ModalProps) {
         aria-labelledby={titleId}
         tabIndex={-1}
         onKeyDown={keepFocusInside}
-        className="w-full max-w-sm rounded-2xl bg-white p-5 text-ink shadow-xl outline-none sm:p-6"
+        className={`w-full ${WIDTH[size]} rounded-2xl bg-white p-5 text-ink shadow-xl outline-none sm:p-6`}
       >
         <h2 id={titleId} className="text-center text-lg font-semibold">
           {title}

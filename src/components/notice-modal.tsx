@@ -21,6 +21,7 @@ export function NoticeModal({
 }: NoticeModalProps) {
   return (
     <Modal
+      size="confirm"
       open={message !== null}
       title={t.common.noticeTitle}
       onClose={onClose}

@@ -13,6 +13,7 @@ interface ResultModalProps {
 export function ResultModal({ message, onConfirm }: ResultModalProps) {
   return (
     <Modal
+      size="confirm"
       open={message !== null}
       title={t.common.noticeTitle}
       onClose={onConfirm}

@@ -16,7 +16,7 @@ interface SuccessOverlayProps {
 /** A success, then the automatic redirect; if that fails, a way to the member area. */
 export function SuccessOverlay({ open, title, redirecting, fallback, redirectFailed }: SuccessOverlayProps) {
   return (
-    <Modal open={open} title={title}>
+    <Modal open={open} title={title} size="confirm">
       <div className="flex flex-col items-center gap-4">
         <span aria-hidden="true" className="flex size-14 items-center justify-center rounded-full bg-brand-100">
           <svg

@@ -73,6 +73,7 @@ export function LineBindMobileScreen() {
         <NeedLineLogin />
       )}
       <Modal
+        size="confirm"
         open={offerRegistration}
         title={t.common.noticeTitle}
         footer={
