@@ -10,12 +10,25 @@ export const BENCH_ENV = {
   CRM_AES_KEY: BENCH_AES_KEY,
   LIFF_ID: '1234567890-BenchLif',
   LINE_CHANNEL_ID: '1234567890',
-  // Production refuses the SMS outbox; the benchmarks send no SMS, so nothing listens here.
+  PUBLIC_URL: 'https://member.example.com',
+  // Production refuses the SMS outbox; the throughput runs send no SMS, so nothing listens here.
   SMS_PROVIDER: 'http',
-  SMS_HTTP_URL: 'http://127.0.0.1:9/sms',
+  SMS_HTTP_URL: 'https://127.0.0.1:9/sms',
   SMS_HTTP_TOKEN: 'bench-sms-token',
   RATE_LIMIT_PER_MINUTE: '1000000',
+  RATE_LIMIT_CHECKS_PER_MINUTE: '1000000',
 };
+
+/** The abuse runs: the shipped budgets and lockout, real keys, SMS kept in the outbox (no production). */
+export const ABUSE_ENV = {
+  NODE_ENV: 'development',
+  CRM_SIGN_KEY: BENCH_SIGN_KEY,
+  CRM_AES_KEY: BENCH_AES_KEY,
+  LIFF_ID: '1234567890-BenchLif',
+  LINE_CHANNEL_ID: '1234567890',
+};
+
+export const abuseConfig = (): Config => loadConfig(ABUSE_ENV);
 
 export const benchConfig = (): Config => loadConfig(BENCH_ENV);
 

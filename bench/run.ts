@@ -1,4 +1,5 @@
 import { availableParallelism, cpus, loadavg } from 'node:os';
+import { measureAbuse } from './abuse';
 import { kib, loadBudget, overBudget } from './budget';
 import { MEASURE_SECONDS } from './config';
 import { kibText, ms, perSecond, ratio, table } from './report';
@@ -18,6 +19,7 @@ async function main(): Promise<number> {
   console.log(`load average (1 min) before the run: ${loadAverage()}; well above 0 means other work shared the cores`);
   const { redirect, bare, login, argon2 } = await measureThroughput(log);
   const { browser, line, builtAt } = await measureLoginPageScripts(log);
+  const abuse = await measureAbuse(log);
 
   console.log('\n1. Signed redirect_location vs a bare Fastify route (10 connections each)');
   console.log(
@@ -66,6 +68,27 @@ async function main(): Promise<number> {
   );
   const blocked = [...browser.blocked, ...line.blocked];
   if (blocked.length > 0) console.log(`(other origins blocked, not counted: ${blocked.join(', ')})`);
+
+  console.log('\n4. Abuse: bursts from one client address against the shipped limits (20 in flight)');
+  const evaluated = (answers: Record<string, number>) =>
+    (answers.C01 ?? 0) + (answers.PASSWORD_INCORRECT ?? 0) + (answers.ACCOUNT_LOCKED ? 1 : 0);
+  console.log(
+    table(
+      ['burst', 'sent', 'evaluated', 'refused', 'answers'],
+      abuse.map(({ title, sent, answers }) => [
+        title,
+        String(sent),
+        String(evaluated(answers)),
+        String(sent - evaluated(answers)),
+        Object.entries(answers)
+          .map(([rc, n]) => `${rc} ${n}`)
+          .join(', '),
+      ]),
+    ),
+  );
+  console.log(
+    '(evaluated: answers that ran a password check or sent an SMS; the fifth wrong password answers ACCOUNT_LOCKED and counts once)',
+  );
 
   const problems = overBudget(budget, { browserBytes: browser.gzipBytes, lineBytes: line.gzipBytes });
   for (const problem of problems) console.error(`\nOVER BUDGET: ${problem}`);

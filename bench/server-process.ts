@@ -3,14 +3,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
 import { createMember } from '../server/modules/members/service';
-import { BENCH_MEMBER, benchConfig } from './config';
+import { abuseConfig, BENCH_MEMBER, benchConfig } from './config';
 
-export type ServerKind = 'member' | 'bare';
+export type ServerKind = 'member' | 'bare' | 'abuse';
 
-async function memberServer(): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+async function memberServer(kind: 'member' | 'abuse'): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
   const database = await openDatabase({});
   await createMember(database.db, { ...BENCH_MEMBER, isVerified: true }, new Date());
-  const app = await buildApp({ config: benchConfig(), database, distDir: '/nonexistent-dist', logger: false });
+  const config = kind === 'member' ? benchConfig() : abuseConfig();
+  const app = await buildApp({ config, database, distDir: '/nonexistent-dist', logger: false });
   return { app, close: () => database.close() };
 }
 
@@ -22,7 +23,7 @@ async function bareServer(): Promise<{ app: FastifyInstance; close: () => Promis
 
 async function main(): Promise<void> {
   const kind = process.argv[2] as ServerKind;
-  const { app, close } = kind === 'member' ? await memberServer() : await bareServer();
+  const { app, close } = kind === 'bare' ? await bareServer() : await memberServer(kind);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no TCP address');

@@ -7,4 +7,5 @@ export * from './rc';
 export * from './routes';
 export * from './runtime-config';
 export * from './schemas';
+export * from './text';
 export * from './time';

@@ -10,7 +10,7 @@ export const RC_MESSAGES = {
   VERIFY_CODE_EXPIRED: '驗證碼已過期，請重新發送',
   VERIFY_CODE_TOO_MANY_ATTEMPTS: '驗證碼錯誤次數過多，請重新發送驗證碼',
   VERIFY_CODE_REQUIRED: '請先完成簡訊驗證碼驗證',
-  SMS_SEND_LIMIT: '24 小時內最多發送 3 次驗證碼，請稍後再試',
+  SMS_SEND_LIMIT: '驗證碼發送次數已達上限，請稍後再試',
   SMS_RESEND_TOO_SOON: '驗證碼發送過於頻繁，請於 60 秒後再試',
   TOKEN_INVALID: '登入已失效，請重新登入',
   LINE_TOKEN_INVALID: 'LINE 驗證失敗，請重新登入 LINE',

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { LINE_SOURCE, LINE_TOKEN_SOURCE } from './endpoints';
 import { VALIDATION_MESSAGES as M } from './messages';
+import { isPlainText } from './text';
 
 export const MOBILE_LENGTH = 10;
 export const PASSWORD_MIN = 6;
@@ -21,6 +22,9 @@ const CODE_PATTERN = /^\d{6}$/;
 const BIRTHDAY_PATTERN = /^\d{4}\/\d{2}\/\d{2}$/;
 
 const requiredString = (message: string) => v.pipe(v.string(message), v.nonEmpty(message));
+
+/** The protocol's rule for every string: no control characters, no lone surrogates (see text.ts). */
+export const plainText = () => v.check<string, string>(isPlainText, M.controlCharacters);
 
 /** A field reports its first failing rule only: an empty field is "required", not also "format". */
 const firstIssueOnly = <S extends v.GenericSchema>(schema: S) => v.config(schema, { abortPipeEarly: true });
@@ -49,6 +53,7 @@ export const oldPasswordSchema = firstIssueOnly(
 export const nameSchema = firstIssueOnly(
   v.pipe(
     requiredString(M.nameRequired),
+    plainText(),
     v.check((name) => !NAME_FORBIDDEN.test(name), M.nameSpecialCharacters),
     v.maxLength(NAME_MAX, M.nameTooLong),
   ),
@@ -101,6 +106,7 @@ export const verifyCodeSchema = firstIssueOnly(
 export const inviteCodeSchema = v.pipe(
   v.string(),
   v.transform((code) => code.replace(/\s+/g, '')),
+  plainText(),
   v.maxLength(32, M.inviteCodeFormat),
 );
 
@@ -111,7 +117,7 @@ export const LINE_TOKEN_MAX = 2048;
 export const lineBindDataSchema = v.object({
   source: v.literal(LINE_SOURCE),
   verify_data: v.object({
-    line_token: v.pipe(v.string(), v.nonEmpty(), v.maxLength(LINE_TOKEN_MAX)),
+    line_token: v.pipe(v.string(), v.nonEmpty(), v.maxLength(LINE_TOKEN_MAX), plainText()),
     line_token_source: v.literal(LINE_TOKEN_SOURCE),
   }),
 });

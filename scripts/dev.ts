@@ -5,12 +5,19 @@ import { loadConfig } from '../server/config';
 import { publicRuntimeConfig } from '../server/modules/web/runtime-config';
 
 const SERVER_PORT = '3001';
-const env = { ...process.env, PORT: SERVER_PORT, HOST: '127.0.0.1' };
+const DEV_PORT = process.env.DEV_PORT ?? '3000';
+// The member server writes its links (authorize_url, images) on PUBLIC_URL: here the page Vite serves.
+const env = {
+  ...process.env,
+  PORT: SERVER_PORT,
+  HOST: '127.0.0.1',
+  PUBLIC_URL: process.env.PUBLIC_URL || `http://localhost:${DEV_PORT}`,
+};
 const runtimeConfig = JSON.stringify(publicRuntimeConfig(loadConfig(env)));
 
 const children: ChildProcess[] = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts'], { env, stdio: 'inherit' }),
-  spawn('npx', ['vite', '--port', process.env.DEV_PORT ?? '3000', '--strictPort'], {
+  spawn('npx', ['vite', '--port', DEV_PORT, '--strictPort'], {
     env: { ...process.env, MEMBER_RUNTIME_CONFIG: runtimeConfig },
     stdio: 'inherit',
   }),

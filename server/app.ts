@@ -5,6 +5,8 @@ import { MAX_BODY_BYTES } from '../protocol';
 import { type Config, LIMITS } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import { loggerOptions } from './lib/logger';
+import { connectRedis } from './lib/redis';
 import { authRoutes } from './modules/auth/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { ecMemberRoutes } from './modules/ec-members/routes';
@@ -14,6 +16,8 @@ import { oauthRoutes } from './modules/oauth/routes';
 import { passwordRoutes } from './modules/password/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { registerRoutes } from './modules/register/routes';
+import { scheduleStaleRegistrationSweep } from './modules/register/sweep';
+import { smsBudget } from './modules/verification/service';
 import { webRoutes } from './modules/web/routes';
 import { envelopePlugin } from './plugins/envelope';
 import { installErrorHandler } from './plugins/errors';
@@ -36,15 +40,6 @@ export interface AppOptions {
 
 const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 
-// Request lines are logged without their query: x_token is a credential.
-const serializers = {
-  req: (req: { method: string; url: string; ip?: string }) => ({
-    method: req.method,
-    url: req.url.split('?')[0],
-    remoteAddress: req.ip,
-  }),
-};
-
 // A hop count means: trust that many proxies in front of us (Fastify's types omit numbers).
 const trustProxy = (setting: Config['trustProxy']) =>
   typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
@@ -52,7 +47,7 @@ const trustProxy = (setting: Config['trustProxy']) =>
 /** The member server, ready for `listen` or `inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
-  const logger = options.logger ?? (config.nodeEnv === 'test' ? false : { level: 'info', serializers });
+  const logger = options.logger ?? (config.nodeEnv === 'test' ? false : loggerOptions());
   const app = Fastify({
     logger,
     bodyLimit: MAX_BODY_BYTES,
@@ -61,14 +56,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const now = options.now ?? (() => new Date());
   const sms = options.sms ?? createSmsSender(config.sms, { db: database.db, logger: app.log, now });
-  const context: AppContext = { config, db: database.db, now, sms };
+  const context: AppContext = { config, db: database.db, now, sms, smsBudget: smsBudget(config, app.log, now) };
   installErrorHandler(app);
   await registerSecurityHeaders(app, config);
   await app.register(cookie);
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : null;
+  if (redis) app.addHook('onClose', async () => void redis.disconnect());
   await app.register(rateLimitPlugin, {
-    perWindow: config.rateLimitPerMinute,
+    perMinute: config.rateLimitPerMinute,
+    checksPerMinute: config.rateLimitChecksPerMinute,
     windowMs: LIMITS.rateLimitWindowMs,
-    now: context.now,
+    redis,
+    keyPrefix: config.redisKeyPrefix,
   });
   await app.register(envelopePlugin, { signKey: config.signKey, now: context.now });
   await app.register(healthRoutes, context);
@@ -76,6 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(ecMemberRoutes, context);
   await app.register(oauthRoutes, context);
   await app.register(registerRoutes, context);
+  scheduleStaleRegistrationSweep(app, context);
   await app.register(lineRoutes, context);
   await app.register(profileRoutes, context);
   await app.register(passwordRoutes, context);

@@ -30,6 +30,10 @@ export const LIMITS = {
   smsSendsPerWindow: 3,
   smsSendWindowMs: DAY,
   smsResendMs: MINUTE,
+  /** One registration's temp token may have codes sent to at most this many different mobiles. */
+  registerTokenMobiles: 3,
+  /** How often expired, unfinished registrations are swept away. */
+  staleRegistrationSweepMs: 10 * MINUTE,
   /** A requested mobile change waits this long for its code, like a temp token. */
   mobileChangeMs: 30 * MINUTE,
   /** How long the http SMS provider may take to accept a message. */
@@ -65,10 +69,21 @@ export interface Config {
   demoMode: boolean;
   allowedRedirectOrigins: string[];
   defaultRedirectUrl: string;
-  /** Origin of the member app in the OAuth authorize_url; null: the origin the request came to. */
+  /** Origin of every link the server writes (OAuth authorize_url, images); null: the listen origin, development and tests only. */
   publicUrl: string | null;
   sms: SmsConfig;
+  /** API calls a minute from one client address, every call counted. */
   rateLimitPerMinute: number;
+  /** Calls a minute from one client address that check a password or a code. */
+  rateLimitChecksPerMinute: number;
+  /** SMS sends an hour caused by one client address, across every mobile and purpose. */
+  smsPerAddressPerHour: number;
+  /** SMS sends a minute for the whole deployment. */
+  smsMaxPerMinute: number;
+  /** Shared store of the rate-limit counters; null: each process counts in its own memory. */
+  redisUrl: string | null;
+  /** Prefix of every Redis key, so deployments can share one Redis. */
+  redisKeyPrefix: string;
   trustProxy: boolean | number | string[];
   nodeEnv: 'development' | 'production' | 'test';
   production: boolean;
@@ -101,6 +116,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { provider: 'http', url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN }
         : { provider: 'outbox' },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    rateLimitChecksPerMinute: e.RATE_LIMIT_CHECKS_PER_MINUTE,
+    smsPerAddressPerHour: e.SMS_PER_ADDRESS_PER_HOUR,
+    smsMaxPerMinute: e.SMS_MAX_PER_MINUTE,
+    redisUrl: e.REDIS_URL ?? null,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy: e.TRUST_PROXY,
     nodeEnv: e.NODE_ENV,
     production: e.NODE_ENV === 'production',

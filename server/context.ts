@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { SmsBudget } from './modules/verification/service';
 import type { SmsSender } from './sms';
 
 /** What every module's routes receive: settings, the database and the clock. */
@@ -10,4 +11,6 @@ export interface AppContext {
   now: () => Date;
   /** Where text messages go (the outbox in development, the HTTP gateway in production). */
   sms: SmsSender;
+  /** The per-address and deployment-wide SMS budgets (SMS_PER_ADDRESS_PER_HOUR, SMS_MAX_PER_MINUTE). */
+  smsBudget: SmsBudget;
 }

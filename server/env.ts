@@ -104,6 +104,14 @@ const envSchema = v.object({
     ),
   ),
   RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000, '600'),
+  RATE_LIMIT_CHECKS_PER_MINUTE: integer(1, 1_000_000, '30'),
+  SMS_PER_ADDRESS_PER_HOUR: integer(1, 1_000_000, '10'),
+  SMS_MAX_PER_MINUTE: integer(1, 1_000_000, '60'),
+  REDIS_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\/\S+$/, '須為 redis:// 或 rediss:// 連線字串'))),
+  REDIS_KEY_PREFIX: v.optional(
+    v.pipe(v.string(), v.regex(/^[\w.:-]{1,64}$/, '須為 1–64 個英數字或 . : - _')),
+    'member-app:',
+  ),
   TRUST_PROXY: v.optional(
     v.pipe(
       v.string(),
@@ -154,6 +162,36 @@ export function parseEnv(env: Record<string, string | undefined>): Env {
   return result.output;
 }
 
+const HTTPS_IN_PRODUCTION = '正式環境（NODE_ENV=production）的來源須為 https://';
+const isHttps = (origin: string) => URL.canParse(origin) && new URL(origin).protocol === 'https:';
+
+/**
+ * PUBLIC_URL is the only origin of the links the server writes (never the Host header), so
+ * production needs it; and every origin a member is sent to must be https, or the keys and
+ * tokens those pages carry cross the network in clear text. A value the schema already
+ * refuses keeps the schema's message (parseEnv keeps the first issue of a key).
+ */
+function productionOrigins(raw: Partial<Record<EnvKey, string>>): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  if (!raw.PUBLIC_URL) {
+    issues.push({
+      key: 'PUBLIC_URL',
+      message: '正式環境（NODE_ENV=production）必須設定，如 https://member.example.com',
+    });
+  } else if (!isHttps(raw.PUBLIC_URL)) {
+    issues.push({ key: 'PUBLIC_URL', message: HTTPS_IN_PRODUCTION });
+  }
+  if (!splitList(raw.ALLOWED_REDIRECT_ORIGINS ?? '').every(isHttps)) {
+    issues.push({ key: 'ALLOWED_REDIRECT_ORIGINS', message: HTTPS_IN_PRODUCTION });
+  }
+  // The SMS gateway is handed every code and our bearer token; LINE, members' access tokens.
+  for (const key of ['SMS_HTTP_URL', 'LINE_API_BASE'] as const) {
+    const value = raw[key];
+    if (value && /^http:/i.test(value)) issues.push({ key, message: HTTPS_IN_PRODUCTION });
+  }
+  return issues;
+}
+
 /** Rules that involve more than one variable, checked on the raw values. */
 function crossChecks(raw: Partial<Record<EnvKey, string>>): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
@@ -168,6 +206,7 @@ function crossChecks(raw: Partial<Record<EnvKey, string>>): ConfigIssue[] {
       issues.push({ key, message: `須與 ${other} 同時設定` });
     }
   }
+  if (production) issues.push(...productionOrigins(raw));
   if (production && !raw.LIFF_ID) {
     issues.push({ key: 'LIFF_ID', message: '正式環境（NODE_ENV=production）不可使用示範 LINE，請設定' });
   }

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, DEMO_MEMBER, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { listenOrigin } from './lib/public-origin';
 import { ensureDemoMember } from './modules/members/service';
 
 async function start(): Promise<void> {
@@ -13,8 +14,8 @@ async function start(): Promise<void> {
   console.log(
     database.kind === 'postgres' ? '資料庫：PostgreSQL（DATABASE_URL）' : `資料庫：PGlite（${config.dataDir}）`,
   );
-  if (config.demoMode) {
-    await ensureDemoMember(database.db, new Date());
+  // Printed only when just created: by a later start the member may have changed the password.
+  if (config.demoMode && (await ensureDemoMember(database.db, new Date()))) {
     console.log(`示範會員：帳號 ${DEMO_MEMBER.mobile}／密碼 ${DEMO_MEMBER.password}`);
   }
 
@@ -42,8 +43,7 @@ async function start(): Promise<void> {
     await database.close();
     throw error;
   }
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  console.log(`會員中心已啟動：http://${host}:${config.port}`);
+  console.log(`會員中心已啟動：${listenOrigin(config)}`);
 }
 
 start().catch((error: unknown) => {

@@ -5,6 +5,7 @@ import {
   check,
   date,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -32,10 +33,22 @@ export const members = pgTable(
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** What a third-party CRM sent along when the member registered through its link, as it came. */
     thirdPartyCrmData: jsonb('third_party_crm_data').$type<Record<string, unknown>>(),
+    /**
+     * Set while a self-registration waits for step 3 (verify or skip), to the moment its temp
+     * token expires; null once it is done (and for imported members). A registration past
+     * this moment no longer holds its mobile: the next registration of that mobile, or the
+     * periodic sweep, removes it.
+     */
+    registrationExpiresAt: timestamp('registration_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('members_gender_check', sql`${t.gender} in ('M', 'F', 'S')`)],
+  (t) => [
+    check('members_gender_check', sql`${t.gender} in ('M', 'F', 'S')`),
+    index('members_registration_expires_at_idx')
+      .on(t.registrationExpiresAt)
+      .where(sql`${t.registrationExpiresAt} is not null`),
+  ],
 );
 
 export const TOKEN_KINDS = ['member', 'temp'] as const;
@@ -65,15 +78,16 @@ export const memberTokens = pgTable(
   ],
 );
 
-export const loginFailures = pgTable(
-  'login_failures',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    mobile: varchar('mobile', { length: 10 }).notNull(),
-    failedAt: timestamp('failed_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [index('login_failures_mobile_failed_at_idx').on(t.mobile, t.failedAt)],
-);
+/**
+ * The password checks of one mobile, counted before each is evaluated (see modules/auth/lockout.ts):
+ * wrong ones and those still being checked, since the count last started from zero.
+ */
+export const loginAttempts = pgTable('login_attempts', {
+  mobile: varchar('mobile', { length: 10 }).primaryKey(),
+  attempts: integer('attempts').notNull(),
+  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
 
 /** Members of the legacy e-commerce shop, looked up by compare_ec_member. */
 export const ecMembers = pgTable('ec_members', {

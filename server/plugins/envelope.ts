@@ -1,7 +1,14 @@
 import type { FastifyReply, FastifyRequest, RouteShorthandOptionsWithHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import * as v from 'valibot';
-import { type ApiResponse, decryptValue, openEnvelope, RC_MESSAGES } from '../../protocol';
+import {
+  type ApiResponse,
+  decryptValue,
+  findUnstorableText,
+  openEnvelope,
+  RC_MESSAGES,
+  VALIDATION_MESSAGES,
+} from '../../protocol';
 import { reject } from '../lib/responses';
 
 type ParamsSchema = v.GenericSchema<unknown, unknown>;
@@ -48,6 +55,16 @@ export function describeIssue(issue: v.BaseIssue<unknown>): string {
 }
 
 /**
+ * The RM for the first string anywhere in `value` (key or value, however deep, including
+ * fields no schema names) that breaks the protocol's plain-text rule; null when none does.
+ * Checked before any schema, so no such string reaches a handler, a log or the database.
+ */
+export function describeUnstorableText(value: unknown, name: string): string | null {
+  const field = findUnstorableText(value);
+  return field === null ? null : `${VALIDATION_MESSAGES.controlCharacters}（${field || name}）`;
+}
+
+/**
  * The signed envelope of PROTOCOL.md, checked once for every POST before its handler:
  * shape, Base64 and JSON, signature, timestamp, then the call's request_parameter schema.
  * Every POST route must declare `config.envelope`, so none can skip the check by accident.
@@ -66,6 +83,10 @@ export const envelopePlugin = fp<EnvelopeOptions>(
       if (!schema) return;
       const opened = openEnvelope(signKey, request.body, now());
       if (!opened.ok) return reject(reply, opened.rc);
+      const { token, request_parameter } = opened.payload;
+      const nonPlain =
+        describeUnstorableText(token, 'token') ?? describeUnstorableText(request_parameter, 'request_parameter');
+      if (nonPlain) return reject(reply, 'PARAMETER_INVALID', nonPlain);
       const parsed = v.safeParse(schema, opened.payload.request_parameter, {
         abortEarly: true,
         message: RC_MESSAGES.PARAMETER_INVALID,

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest, RouteShorthandOptionsWithHandler } f
 import * as v from 'valibot';
 import { type ApiResponse, RC_MESSAGES } from '../../protocol';
 import { reject } from '../lib/responses';
-import { describeIssue } from './envelope';
+import { describeIssue, describeUnstorableText } from './envelope';
 
 type BodySchema = v.GenericSchema<unknown, unknown>;
 
@@ -23,6 +23,8 @@ export function plainJson<S extends BodySchema>(
     config: { envelope: false },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
+      const nonPlain = describeUnstorableText(request.body, 'body');
+      if (nonPlain) return reject(reply, 'PARAMETER_INVALID', nonPlain);
       const parsed = v.safeParse(schema, request.body, { abortEarly: true, message: RC_MESSAGES.PARAMETER_INVALID });
       if (!parsed.success) return reject(reply, 'PARAMETER_INVALID', describeIssue(parsed.issues[0]));
       return handler(parsed.output, request, reply);

@@ -1,39 +1,136 @@
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
+import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { isApiPath } from '../lib/paths';
+import type { Redis } from 'ioredis';
+import type { EndpointName } from '../../protocol';
+import { isApiPath, pathOf } from '../lib/paths';
+import { errorName } from '../lib/redis';
 import { reject } from '../lib/responses';
 
 export interface RateLimitOptions {
-  perWindow: number;
+  /** Every API call from one client address, a minute. */
+  perMinute: number;
+  /** Calls that check a password or a code, from one client address, a minute. */
+  checksPerMinute: number;
   windowMs: number;
-  now: () => Date;
+  /** The shared counter store; null counts in this process's memory. */
+  redis: Redis | null;
+  keyPrefix: string;
 }
 
 /**
- * At most `perWindow` API calls per client address per fixed window. The counters live in
- * this process's memory: each server process behind a load balancer counts on its own,
- * which bounds abuse per process without a shared store. The client address is
- * `request.ip`, which honours X-Forwarded-For only when TRUST_PROXY is set.
+ * The calls that tell a guesser whether a password or a code was right, or whether a mobile
+ * is a member's: each costs an argon2 verification or answers an enumeration question, so
+ * they share a budget far tighter than the overall one.
+ */
+const CHECK_CALLS: readonly EndpointName[] = [
+  'login',
+  'bindThirdParty',
+  'checkMobile',
+  'registerCheck',
+  'updateMemberPassword',
+  'updateMemberMobile',
+  'registerVerify',
+  'forgetPasswordVerify',
+  'memberVerify',
+  'verifyVerificationCode',
+];
+const CHECK_PATHS = new Set(CHECK_CALLS.map(pathOf));
+
+type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/**
+ * The library's Redis store, falling back to its in-memory store while Redis fails: a
+ * Redis outage weakens the limits to per-process ones for its duration instead of failing
+ * every call. Said once when Redis fails and once when it is back.
+ */
+function resilientStore(redis: Redis | null, keyPrefix: string, log: FastifyBaseLogger) {
+  const local = new LocalStore(false, false);
+  const shared = redis && new RedisStore(false, false, redis, `${keyPrefix}rate:`);
+  let redisDown = false;
+  return class ResilientStore {
+    incr(key: string, callback: Callback, timeWindow: number, max: number): void {
+      if (!shared) {
+        local.incr(key, callback, timeWindow, max);
+        return;
+      }
+      shared.incr(
+        key,
+        (error, result) => {
+          if (!error) {
+            if (redisDown) log.info('Redis 已恢復，限流計數回到 Redis');
+            redisDown = false;
+            return callback(null, result);
+          }
+          if (!redisDown) log.warn({ reason: errorName(error) }, 'Redis 無法使用，限流計數暫以本程序記憶體計算');
+          redisDown = true;
+          local.incr(key, callback, timeWindow, max);
+        },
+        timeWindow,
+        max,
+      );
+    }
+    // Budgets carry their name in their keys, so one store serves them all.
+    child(): ResilientStore {
+      return this;
+    }
+  };
+}
+
+type Budget = (
+  request: FastifyRequest,
+) => Promise<{ max: number; remaining: number; ttlInSeconds: number; isExceeded: boolean }>;
+
+/**
+ * Request budgets per client address with @fastify/rate-limit, attached to the API routes
+ * themselves: the count runs after routing, so every spelling of a path that reaches a
+ * handler (`/%61pp-api/...`) counts against that handler. The client address is
+ * `request.ip`, which honours X-Forwarded-For only when TRUST_PROXY is set; IPv6 addresses
+ * count per /64, the block one subscriber holds.
  */
 export const rateLimitPlugin = fp<RateLimitOptions>(
-  async (app, { perWindow, windowMs, now }) => {
-    let window = -1;
-    let counts = new Map<string, number>();
-    app.addHook('onRequest', async (request, reply) => {
-      if (!isApiPath(request.url)) return;
-      const at = now().getTime();
-      const current = Math.floor(at / windowMs);
-      // A new window forgets every address, so memory stays bounded by one window's clients.
-      if (current !== window) {
-        window = current;
-        counts = new Map();
-      }
-      const used = (counts.get(request.ip) ?? 0) + 1;
-      counts.set(request.ip, used);
-      if (used > perWindow) {
-        reply.header('retry-after', Math.ceil(((current + 1) * windowMs - at) / 1000));
-        return reject(reply, 'RATE_LIMITED');
-      }
+  async (app, options) => {
+    await app.register(rateLimit, {
+      global: false,
+      store: resilientStore(options.redis, options.keyPrefix, app.log),
+    });
+    const budget = (name: string, max: number): Budget => {
+      const limiter = app.createRateLimit({
+        max,
+        timeWindow: options.windowMs,
+        keyGenerator: (request) => `${name}:${normalizeIP(request.ip)}`,
+      });
+      return async (request) => {
+        const result = await limiter(request);
+        if (result.isAllowed) return { max, remaining: max, ttlInSeconds: 0, isExceeded: false };
+        return result;
+      };
+    };
+    const overall = budget('all', options.perMinute);
+    const checks = budget('checks', options.checksPerMinute);
+
+    app.addHook('onRoute', (route) => {
+      if (!isApiPath(route.url)) return;
+      const hook = limitHook(CHECK_PATHS.has(route.url) ? [overall, checks] : [overall]);
+      route.onRequest = [...[route.onRequest ?? []].flat(), hook];
     });
   },
   { name: 'rate-limit' },
 );
+
+/** Counts the call against each of its budgets; the RateLimit-* headers show the tightest one. */
+function limitHook(budgets: Budget[]): onRequestHookHandler {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const results = await Promise.all(budgets.map((count) => count(request)));
+    const exceeded = results.find((result) => result.isExceeded);
+    const tightest = exceeded ?? results.reduce((a, b) => (b.remaining < a.remaining ? b : a));
+    reply.header('ratelimit-limit', tightest.max);
+    reply.header('ratelimit-remaining', tightest.remaining);
+    reply.header('ratelimit-reset', tightest.ttlInSeconds);
+    if (!exceeded) return;
+    reply.header('retry-after', exceeded.ttlInSeconds);
+    return reject(reply, 'RATE_LIMITED');
+  };
+}

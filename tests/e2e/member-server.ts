@@ -49,6 +49,10 @@ export async function startMemberServer(dataDir: string, env: Record<string, str
       HOST: '127.0.0.1',
       DATA_DIR: join(dataDir, 'db'),
       NODE_ENV: 'test',
+      // Each server counts on its own (its rate-limit keys expire within the minute), and a
+      // journey's quick succession of logins and code checks stays within the checks budget.
+      REDIS_KEY_PREFIX: `member-e2e-${port}:`,
+      RATE_LIMIT_CHECKS_PER_MINUTE: '300',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -17,7 +17,8 @@ const results = async (path: string, request_parameter: Record<string, unknown>)
   expect(response.json().rcrm).toEqual({ RC: 'C01', RM: RC_MESSAGES.C01 });
   return response.json().results;
 };
-const image = (name: string) => `http://localhost:80/catalog-images/${name}`;
+// Without PUBLIC_URL, the test server's listen origin (HOST 127.0.0.1, PORT 3000).
+const image = (name: string) => `http://127.0.0.1:3000/catalog-images/${name}`;
 
 describe('POST /app-api/term/brief_term', () => {
   it('answers the registration terms in order, each with id, title and HTML content', async () => {
@@ -193,4 +194,32 @@ describe('the demo catalogue', () => {
       await behindProxy.close();
     }
   });
+
+  it.each([
+    ['PUBLIC_URL', { PUBLIC_URL: 'https://member.example.com' }, 'https://member.example.com'],
+    ['no PUBLIC_URL', {}, 'http://127.0.0.1:3000'],
+  ])(
+    'never builds image URLs on a forged Host or X-Forwarded-Host, even behind a trusted proxy (%s)',
+    async (_, env, origin) => {
+      const behindProxy = await startTestApp({ env: { ...env, TRUST_PROXY: 'true' } });
+      try {
+        const forged = {
+          host: 'evil.example.net',
+          'x-forwarded-host': 'evil.example.net',
+          'x-forwarded-proto': 'https',
+        };
+        const response = await postSigned(
+          behindProxy,
+          '/app-api/brand/brand_information',
+          { request_parameter: { brand_ids: ['B003'] } },
+          { headers: forged },
+        );
+        const { brands } = response.json().results;
+        expect(brands[0].feature_image_small).toBe(`${origin}/catalog-images/brand-little-forest-bakery.svg`);
+        expect(JSON.stringify(brands)).not.toContain('evil');
+      } finally {
+        await behindProxy.close();
+      }
+    },
+  );
 });

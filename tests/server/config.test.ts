@@ -18,6 +18,9 @@ const REAL = {
   LINE_CHANNEL_ID: '1657000000',
 };
 const REAL_SMS = { SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.com/send', SMS_HTTP_TOKEN: 'sms-token' };
+const PUBLIC = { PUBLIC_URL: 'https://member.example.com' };
+/** Everything production asks for, over https. */
+const PRODUCTION = { ...REAL, ...REAL_SMS, ...PUBLIC, NODE_ENV: 'production' };
 
 describe('server configuration', () => {
   it('starts with no variables at all, in demo mode with the documented defaults', () => {
@@ -38,6 +41,11 @@ describe('server configuration', () => {
       defaultRedirectUrl: '/change_member',
       sms: { provider: 'outbox' },
       rateLimitPerMinute: 600,
+      rateLimitChecksPerMinute: 30,
+      smsPerAddressPerHour: 10,
+      smsMaxPerMinute: 60,
+      redisUrl: null,
+      redisKeyPrefix: 'member-app:',
       trustProxy: false,
       nodeEnv: 'development',
       production: false,
@@ -57,11 +65,17 @@ describe('server configuration', () => {
       DATA_DIR: '/var/lib/members',
       ALLOWED_REDIRECT_ORIGINS: 'https://shop.example.com, https://app.example.com',
       DEFAULT_REDIRECT_URL: 'https://shop.example.com/account',
+      PUBLIC_URL: 'https://member.example.com/',
       SMS_PROVIDER: 'http',
       SMS_HTTP_URL: 'https://sms.example.com/send',
       SMS_HTTP_TOKEN: 'sms-token',
-      LINE_API_BASE: 'http://127.0.0.1:9999/',
+      LINE_API_BASE: 'https://line-proxy.internal/',
       RATE_LIMIT_PER_MINUTE: '120',
+      RATE_LIMIT_CHECKS_PER_MINUTE: '20',
+      SMS_PER_ADDRESS_PER_HOUR: '5',
+      SMS_MAX_PER_MINUTE: '200',
+      REDIS_URL: 'rediss://:secret@cache.internal:6380/0',
+      REDIS_KEY_PREFIX: 'members-prod:',
       TRUST_PROXY: '10.0.0.0/8, loopback',
       NODE_ENV: 'production',
     });
@@ -73,9 +87,15 @@ describe('server configuration', () => {
       demoMode: false,
       allowedRedirectOrigins: ['https://shop.example.com', 'https://app.example.com'],
       defaultRedirectUrl: 'https://shop.example.com/account',
+      publicUrl: 'https://member.example.com',
       sms: { provider: 'http', url: 'https://sms.example.com/send', token: 'sms-token' },
-      lineApiBase: 'http://127.0.0.1:9999',
+      lineApiBase: 'https://line-proxy.internal',
       rateLimitPerMinute: 120,
+      rateLimitChecksPerMinute: 20,
+      smsPerAddressPerHour: 5,
+      smsMaxPerMinute: 200,
+      redisUrl: 'rediss://:secret@cache.internal:6380/0',
+      redisKeyPrefix: 'members-prod:',
       trustProxy: ['10.0.0.0/8', 'loopback'],
       production: true,
     });
@@ -101,6 +121,11 @@ describe('server configuration', () => {
       LINE_CHANNEL_ID: 'abc',
       LINE_API_BASE: 'ftp://line.example.com',
       RATE_LIMIT_PER_MINUTE: '0',
+      RATE_LIMIT_CHECKS_PER_MINUTE: '-1',
+      SMS_PER_ADDRESS_PER_HOUR: 'ten',
+      SMS_MAX_PER_MINUTE: '0',
+      REDIS_URL: 'localhost:6379',
+      REDIS_KEY_PREFIX: 'has spaces',
       TRUST_PROXY: 'sometimes',
       NODE_ENV: 'staging',
       CRM_SIGN_KEY: 'only-one-key',
@@ -135,21 +160,26 @@ describe('server configuration', () => {
     expect(issuesOf({ DEFAULT_REDIRECT_URL: url })).toHaveProperty('DEFAULT_REDIRECT_URL');
   });
 
+  it('accepts http origins outside production, for development on this machine', () => {
+    expect(
+      loadConfig({ PUBLIC_URL: 'http://localhost:3000', ALLOWED_REDIRECT_ORIGINS: 'http://localhost:8080' }),
+    ).toMatchObject({ publicUrl: 'http://localhost:3000', allowedRedirectOrigins: ['http://localhost:8080'] });
+  });
+
   describe('with NODE_ENV=production', () => {
-    it('refuses the demo keys and demo LINE', () => {
+    it('refuses the demo keys, demo LINE, the SMS outbox and a missing PUBLIC_URL', () => {
       expect(Object.keys(issuesOf({ NODE_ENV: 'production' })).sort()).toEqual([
         'CRM_AES_KEY',
         'CRM_SIGN_KEY',
         'LIFF_ID',
+        'PUBLIC_URL',
         'SMS_PROVIDER',
       ]);
     });
 
     it('refuses the built-in demo keys even when set explicitly', () => {
       const issues = issuesOf({
-        ...REAL,
-        ...REAL_SMS,
-        NODE_ENV: 'production',
+        ...PRODUCTION,
         CRM_SIGN_KEY: DEMO_SIGN_KEY,
         CRM_AES_KEY: DEMO_AES_KEY,
       });
@@ -157,15 +187,53 @@ describe('server configuration', () => {
     });
 
     it('refuses the SMS outbox, which would keep every code from the member', () => {
-      expect(issuesOf({ ...REAL, NODE_ENV: 'production' })).toEqual({ SMS_PROVIDER: expect.stringContaining('http') });
-      expect(issuesOf({ ...REAL, NODE_ENV: 'production', SMS_PROVIDER: 'outbox' })).toHaveProperty('SMS_PROVIDER');
+      expect(issuesOf({ ...REAL, ...PUBLIC, NODE_ENV: 'production' })).toEqual({
+        SMS_PROVIDER: expect.stringContaining('http'),
+      });
+      expect(issuesOf({ ...PRODUCTION, SMS_PROVIDER: 'outbox' })).toHaveProperty('SMS_PROVIDER');
     });
 
-    it('starts with real keys, a LIFF app and the http SMS provider', () => {
-      expect(loadConfig({ ...REAL, ...REAL_SMS, NODE_ENV: 'production' })).toMatchObject({
+    it('refuses to start without PUBLIC_URL, the origin of every link the server writes', () => {
+      const { PUBLIC_URL: _unset, ...withoutPublicUrl } = PRODUCTION;
+      expect(issuesOf(withoutPublicUrl)).toEqual({ PUBLIC_URL: expect.stringContaining('https://') });
+    });
+
+    it('refuses a PUBLIC_URL that is not https', () => {
+      expect(issuesOf({ ...PRODUCTION, PUBLIC_URL: 'http://member.example.com' })).toEqual({
+        PUBLIC_URL: '正式環境（NODE_ENV=production）的來源須為 https://',
+      });
+    });
+
+    it('refuses ALLOWED_REDIRECT_ORIGINS with any origin that is not https', () => {
+      expect(
+        issuesOf({ ...PRODUCTION, ALLOWED_REDIRECT_ORIGINS: 'https://shop.example.com, http://app.example.com' }),
+      ).toEqual({ ALLOWED_REDIRECT_ORIGINS: '正式環境（NODE_ENV=production）的來源須為 https://' });
+    });
+
+    it.each([
+      ['SMS_HTTP_URL', 'http://sms.example.com/send'],
+      ['LINE_API_BASE', 'http://line-proxy.internal'],
+    ])('refuses %s over plain http: codes and tokens travel there', (key, value) => {
+      expect(issuesOf({ ...PRODUCTION, [key]: value })).toEqual({
+        [key]: '正式環境（NODE_ENV=production）的來源須為 https://',
+      });
+    });
+
+    it('names a malformed origin once, with the message for its format', () => {
+      const issues = issuesOf({ ...PRODUCTION, PUBLIC_URL: 'member.example.com', ALLOWED_REDIRECT_ORIGINS: 'shop' });
+      expect(issues.PUBLIC_URL).toContain('https://member.example.com（不含路徑）');
+      expect(issues.ALLOWED_REDIRECT_ORIGINS).toContain('以逗號分隔的來源');
+    });
+
+    it('starts over https with real keys, a LIFF app, its LINE channel and the http SMS provider', () => {
+      expect(loadConfig({ ...PRODUCTION, ALLOWED_REDIRECT_ORIGINS: 'https://shop.example.com' })).toMatchObject({
         production: true,
         demoMode: false,
-        sms: { provider: 'http' },
+        publicUrl: 'https://member.example.com',
+        allowedRedirectOrigins: ['https://shop.example.com'],
+        liffId: REAL.LIFF_ID,
+        lineChannelId: REAL.LINE_CHANNEL_ID,
+        sms: { provider: 'http', url: REAL_SMS.SMS_HTTP_URL, token: REAL_SMS.SMS_HTTP_TOKEN },
       });
     });
   });

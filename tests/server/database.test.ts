@@ -23,7 +23,7 @@ describe('openDatabase', () => {
     expect(database.kind).toBe('pglite');
     const counts = await rowCounts(database.db);
     expect(Object.keys(counts)).toEqual(
-      expect.arrayContaining(['members', 'memberTokens', 'loginFailures', 'ecMembers', 'oauthClients', 'oauthCodes']),
+      expect.arrayContaining(['members', 'memberTokens', 'loginAttempts', 'ecMembers', 'oauthClients', 'oauthCodes']),
     );
     // Each table answers, and is empty.
     expect(counts).toEqual(Object.fromEntries(Object.keys(counts).map((table) => [table, 0])));

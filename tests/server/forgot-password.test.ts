@@ -10,6 +10,7 @@ import { outboxSender } from '../../server/sms/outbox';
 import { postSigned, startTestApp, type TestApp } from './helpers/app';
 import { rowCounts } from './helpers/database';
 import { addMember, MEMBER, memberToken } from './helpers/members';
+import { testOutgoing } from './helpers/outgoing';
 import { forgetPassword, forgotToken, rc, redirectLocation, resendForgot, verifyForgot } from './helpers/password';
 import { call, latestCode, outbox, wrongCode } from './helpers/registration';
 
@@ -29,7 +30,7 @@ beforeEach(async () => {
 const textRegisterCode = () =>
   sendCode(
     t.db,
-    outboxSender(t.db, t.app.log, t.clock.now),
+    testOutgoing(outboxSender(t.db, t.app.log, t.clock.now)),
     { mobile: MEMBER.mobile, purpose: 'register' },
     t.clock.now(),
   );

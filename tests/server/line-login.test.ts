@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RC_MESSAGES } from '../../protocol';
+import { RC_MESSAGES, VALIDATION_MESSAGES } from '../../protocol';
 import { LIMITS, loadConfig } from '../../server/config';
 import { identityBindings } from '../../server/db/schema';
 import { verifyToken } from '../../server/modules/tokens/service';
@@ -96,7 +96,12 @@ describe('POST /app-api/member/login_with_provider: LINE vouches for the token',
   });
 
   it('refuses a token with characters no access token has, without asking LINE', async () => {
-    expect((await rcOf(t, 'bad token\u0000')).RC).toBe('LINE_TOKEN_INVALID');
+    expect((await rcOf(t, 'bad token')).RC).toBe('LINE_TOKEN_INVALID');
+    // A control character breaks the protocol's rule for every string: refused before any handler.
+    expect(await rcOf(t, 'bad token\u0000')).toEqual({
+      RC: 'PARAMETER_INVALID',
+      RM: `${VALIDATION_MESSAGES.controlCharacters}（verify_data.line_token）`,
+    });
     expect(line.requests).toEqual([]);
   });
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RC_MESSAGES } from '../../protocol';
 import { LIMITS } from '../../server/config';
-import { loginFailures, members, memberTokens } from '../../server/db/schema';
+import { loginAttempts, members, memberTokens } from '../../server/db/schema';
 import { sha256Hex } from '../../server/lib/secrets';
 import { startTestApp, type TestApp } from './helpers/app';
-import { addMember, loginAs, MEMBER, memberToken } from './helpers/members';
+import { addMember, countedAttempts, loginAs, MEMBER, memberToken } from './helpers/members';
 
 const MINUTE = 60_000;
 let t: TestApp;
@@ -49,13 +49,13 @@ describe('POST /app-api/member/login', () => {
     const response = await loginAs(t, '0900000000', MEMBER.password);
     expect(response.statusCode).toBe(200);
     expect(response.json().rcrm).toEqual({ RC: 'MEMBER_IS_NOT_EXIST', RM: RC_MESSAGES.MEMBER_IS_NOT_EXIST });
-    expect(await t.db.select().from(loginFailures)).toEqual([]);
+    expect(await t.db.select().from(loginAttempts)).toEqual([]);
   });
 
   it('answers PASSWORD_INCORRECT for a wrong password and records the failure without the password', async () => {
     expect(await rcOf(MEMBER.mobile, 'wrong999')).toBe('PASSWORD_INCORRECT');
-    const failures = await t.db.select().from(loginFailures);
-    expect(failures).toEqual([{ id: expect.any(Number), mobile: MEMBER.mobile, failedAt: t.clock.now() }]);
+    const counted = await t.db.select().from(loginAttempts);
+    expect(counted).toEqual([{ mobile: MEMBER.mobile, attempts: 1, lastAttemptAt: t.clock.now(), lockedUntil: null }]);
     expect(await t.db.select().from(memberTokens)).toEqual([]);
   });
 
@@ -81,7 +81,7 @@ describe('POST /app-api/member/login', () => {
       for (let i = 0; i < LIMITS.lockoutFailures; i++) await rcOf(MEMBER.mobile, 'wrong999');
       t.clock.advance(15 * MINUTE);
       expect(await rcOf(MEMBER.mobile, MEMBER.password)).toBe('C01');
-      expect(await t.db.select().from(loginFailures)).toEqual([]);
+      expect(await countedAttempts(t)).toBe(0);
     });
 
     it('does not lock for five failures spread over more than 15 minutes', async () => {

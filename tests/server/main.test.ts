@@ -67,4 +67,14 @@ describe('npx tsx server/main.ts', () => {
     expect(await server.exited).toBe(0);
     expect(existsSync(join(dataDir, 'pglite.lock'))).toBe(false);
   });
+
+  it('prints nothing about the demo member’s password on a second start of the same data directory', async () => {
+    const again = startServer(await freePort());
+    await until(() => again.output().includes('會員中心已啟動'));
+    expect(again.output()).toContain('示範模式');
+    expect(again.output()).not.toContain('示範會員');
+    expect(again.output()).not.toContain(DEMO_MEMBER.password);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  });
 });

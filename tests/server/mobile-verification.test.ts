@@ -8,6 +8,7 @@ import { outboxSender } from '../../server/sms/outbox';
 import { postSigned, startTestApp, type TestApp } from './helpers/app';
 import { rowCounts } from './helpers/database';
 import { addMember, MEMBER, memberToken } from './helpers/members';
+import { testOutgoing } from './helpers/outgoing';
 import { memberApi, memberRow } from './helpers/profile';
 import { latestCode, outbox, wrongCode } from './helpers/registration';
 
@@ -114,7 +115,7 @@ describe('POST /api/member/verify_verification_code', () => {
 
   it('does not take a code of another purpose sent to the same mobile', async () => {
     const own = await latestCode(t, MEMBER.mobile);
-    const outboxSms = outboxSender(t.db, t.app.log, t.clock.now);
+    const outboxSms = testOutgoing(outboxSender(t.db, t.app.log, t.clock.now));
     expect(await sendCode(t.db, outboxSms, { mobile: MEMBER.mobile, purpose: 'forgot_password' }, t.clock.now())).toBe(
       'C01',
     );

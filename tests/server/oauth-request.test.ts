@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RC_MESSAGES } from '../../protocol';
+import { RC_MESSAGES, VALIDATION_MESSAGES } from '../../protocol';
 import { LIMITS, loadConfig } from '../../server/config';
 import { oauthRequests } from '../../server/db/schema';
+import { publicOrigin } from '../../server/lib/public-origin';
 import { sha256Hex } from '../../server/lib/secrets';
 import { startTestApp, TEST_ENV, type TestApp } from './helpers/app';
 import { rowCounts } from './helpers/database';
@@ -39,7 +40,7 @@ describe('POST /oauth/request (server-to-server, plain JSON)', () => {
     const randomKey = body.results.random_key;
     expect(randomKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const url = new URL(body.results.authorize_url);
-    expect(`${url.origin}${url.pathname}`).toBe('http://localhost/authorize');
+    expect(`${url.origin}${url.pathname}`).toBe('http://127.0.0.1:3000/authorize');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       random_key: randomKey,
       client_id: client.clientId,
@@ -106,11 +107,20 @@ describe('POST /oauth/request (server-to-server, plain JSON)', () => {
       expect(await rowCounts(t.db)).toEqual(before);
     });
 
+    it('answers PARAMETER_INVALID (400) naming the field for a state with a line break', async () => {
+      const response = await requestHop(t, client, { state: 'a\nb' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().rcrm).toEqual({
+        RC: 'PARAMETER_INVALID',
+        RM: `${VALIDATION_MESSAGES.controlCharacters}（state）`,
+      });
+      expect(await rowCounts(t.db)).toEqual(before);
+    });
+
     it.each([
       ['no state', { state: undefined }, 'state'],
       ['an empty state', { state: '' }, 'state'],
       ['a state over 512 characters', { state: 's'.repeat(LIMITS.oauthStateMaxLength + 1) }, 'state'],
-      ['a state with a line break', { state: 'a\nb' }, 'state'],
       ['a state that is a number', { state: 42 }, 'state'],
       ['no client_secret', { client_secret: undefined }, 'client_secret'],
       ['no redirect_uri', { redirect_uri: undefined }, 'redirect_uri'],
@@ -193,21 +203,14 @@ describe('the origin of authorize_url', () => {
     }
   });
 
-  it('follows X-Forwarded-Proto and -Host only when TRUST_PROXY is set', async () => {
-    const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'member.example.com' };
-    const direct = await requestHop(t, client, {});
-    expect(new URL(direct.json().results.authorize_url).origin).toBe('http://localhost');
-    const ignored = await postPlain(
-      t,
-      '/oauth/request',
-      { client_id: client.clientId, client_secret: client.clientSecret, redirect_uri: REDIRECT_URI, state: STATE },
-      { ...forwarded, host: 'member.internal:3000' },
-    );
-    expect(new URL(ignored.json().results.authorize_url).origin).toBe('http://member.internal:3000');
-
-    const proxied = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+  it.each([
+    ['PUBLIC_URL', { PUBLIC_URL: 'https://member.example.com' }, 'https://member.example.com'],
+    ['no PUBLIC_URL', {}, 'http://127.0.0.1:3000'],
+  ])('never takes a forged Host or X-Forwarded-Host, even behind a trusted proxy (%s)', async (_, env, origin) => {
+    const proxied = await startTestApp({ env: { ...env, TRUST_PROXY: 'true' } });
     try {
       const proxiedClient = await addClient(proxied);
+      const forged = { host: 'evil.example.net', 'x-forwarded-host': 'evil.example.net', 'x-forwarded-proto': 'https' };
       const response = await postPlain(
         proxied,
         '/oauth/request',
@@ -217,12 +220,34 @@ describe('the origin of authorize_url', () => {
           redirect_uri: REDIRECT_URI,
           state: STATE,
         },
-        forwarded,
+        forged,
       );
-      expect(new URL(response.json().results.authorize_url).origin).toBe('https://member.example.com');
+      const authorizeUrl = response.json().results.authorize_url;
+      expect(new URL(authorizeUrl).origin).toBe(origin);
+      expect(authorizeUrl).not.toContain('evil');
     } finally {
       await proxied.close();
     }
+  });
+
+  it('without PUBLIC_URL (development and tests only) is the listen origin HOST:PORT', async () => {
+    const own = await startTestApp({ env: { HOST: '0.0.0.0', PORT: '8080' } });
+    try {
+      const response = await requestHop(own, await addClient(own), {});
+      expect(response.json().results.authorize_url).toMatch(/^http:\/\/localhost:8080\/authorize\?random_key=/);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it.each([
+    ['127.0.0.1', 'http://127.0.0.1:3000'],
+    ['0.0.0.0', 'http://localhost:3000'],
+    ['::', 'http://localhost:3000'],
+    ['::1', 'http://[::1]:3000'],
+    ['member.internal', 'http://member.internal:3000'],
+  ])('names HOST=%s as %s, localhost for every interface and IPv6 in brackets', (host, origin) => {
+    expect(publicOrigin({ publicUrl: null, host, port: 3000 })).toBe(origin);
   });
 
   it('PUBLIC_URL must be an origin', () => {

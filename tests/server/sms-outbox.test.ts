@@ -106,8 +106,10 @@ describe('GET /dev/sms-outbox in production', () => {
       env: {
         NODE_ENV: 'production',
         SMS_PROVIDER: 'http',
-        SMS_HTTP_URL: 'http://127.0.0.1:9/sms',
+        SMS_HTTP_URL: 'https://sms.example.com/send',
+        LINE_API_BASE: 'https://api.line.me',
         SMS_HTTP_TOKEN: 'token',
+        PUBLIC_URL: 'https://member.example.com',
       },
     });
     try {

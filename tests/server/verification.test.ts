@@ -13,6 +13,7 @@ import {
 import type { SmsMessage, SmsSender } from '../../server/sms';
 import { SmsSendError } from '../../server/sms';
 import { startTestApp, type TestApp } from './helpers/app';
+import { testOutgoing } from './helpers/outgoing';
 import { call, rcOf, registerVisitor, VISITOR } from './helpers/registration';
 
 const MINUTE = 60_000;
@@ -47,7 +48,7 @@ beforeEach(async () => {
   sms.failing = false;
 });
 
-const send = (target: CodeTarget = TARGET) => sendCode(t.db, sms, target, t.clock.now());
+const send = (target: CodeTarget = TARGET) => sendCode(t.db, testOutgoing(sms), target, t.clock.now());
 const check = (code: string, target: CodeTarget = TARGET) => verifyCode(t.db, target, code, t.clock.now());
 
 describe('the verification service', () => {
@@ -117,7 +118,9 @@ describe('the verification service', () => {
   it('records one code of several concurrent transactions on one mobile and purpose', async () => {
     const prepared = await prepareCode();
     const outcomes = await Promise.all(
-      Array.from({ length: 8 }, () => t.db.transaction((tx) => recordCode(tx, TARGET, prepared, t.clock.now()))),
+      Array.from({ length: 8 }, () =>
+        t.db.transaction((tx) => recordCode(tx, TARGET, prepared, t.clock.now(), testOutgoing(sms))),
+      ),
     );
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
     expect(await t.db.select().from(verificationCodes)).toHaveLength(1);

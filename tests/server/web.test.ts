@@ -71,6 +71,19 @@ describe('serving the web app', () => {
     expect(response.cookies.find((cookie) => cookie.name === 'aes_key')?.secure).toBe(true);
   });
 
+  it.each([
+    ['https://member.example.com', true],
+    ['http://localhost:3000', false],
+  ])('with PUBLIC_URL=%s, gives a plain http request the cookie with Secure=%s', async (url, secure) => {
+    const site = await startTestApp({ distDir, env: { PUBLIC_URL: url } });
+    try {
+      const response = await site.app.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html' } });
+      expect(response.cookies.find((cookie) => cookie.name === 'aes_key')?.secure ?? false).toBe(secure);
+    } finally {
+      await site.close();
+    }
+  });
+
   it('sends a CSP that allows the app, the LIFF SDK and the redirect origins only', async () => {
     const csp = String((await page('/login')).headers['content-security-policy']);
     const directives = Object.fromEntries(

@@ -229,7 +229,7 @@ describe('changing the mobile on step 3', () => {
     const { user } = await openChangeMobile();
     await user.type(screen.getByLabelText('新手機號碼'), '0987654321');
     await user.click(screen.getByRole('button', { name: '確認變更' }));
-    expect(await notice()).toHaveTextContent('24 小時內最多發送 3 次驗證碼，請稍後再試');
+    expect(await notice()).toHaveTextContent('驗證碼發送次數已達上限，請稍後再試');
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { encryptValue } from '../../protocol/crypto';
+import { RC_MESSAGES } from '../../protocol/rc';
 import { type ApiCall, answer, decrypted, reply } from './support/api';
 import { TEST_CONFIG } from './support/config';
 import { answerRewards, STEP_ONE, storeStepOne } from './support/register';
@@ -118,6 +119,19 @@ describe('registration step 2: registering', () => {
     expect(await notice()).toHaveTextContent('此手機號碼已註冊');
     expect(router.state.location.pathname).toBe('/registerSecond');
     expect(sessionStorage.getItem('temp_access_token')).toBeNull();
+  });
+
+  it('tells the member to try later when the SMS budget refuses, and keeps what was entered', async () => {
+    answer('register', () => reply('SMS_SEND_LIMIT'));
+    const { user, router } = await openStepTwo();
+    await user.click(screen.getByRole('radio', { name: '女' }));
+    await user.type(field.email(), 'ming@example.com');
+    await user.click(registerButton());
+    expect(await notice()).toHaveTextContent(RC_MESSAGES.SMS_SEND_LIMIT);
+    expect(RC_MESSAGES.SMS_SEND_LIMIT).toContain('請稍後再試');
+    expect(router.state.location.pathname).toBe('/registerSecond');
+    expect(screen.getByRole('radio', { name: '女' })).toBeChecked();
+    expect(field.email()).toHaveValue('ming@example.com');
   });
 
   it('sends a visitor without step 1 back to step 1', async () => {

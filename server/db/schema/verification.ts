@@ -7,8 +7,9 @@ export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
 
 /**
  * Every SMS code sent, newest per mobile and purpose being the live one. The rows within
- * the last 24 hours are also the send count that the limits read, so the limits hold
- * across restarts and across every server process sharing the database.
+ * the last 24 hours are also the send counts that the limits read (per mobile and purpose,
+ * per client address, for the whole deployment), so the limits hold across restarts and
+ * across every server process sharing the database. A send the provider refused is removed.
  */
 export const verificationCodes = pgTable(
   'verification_codes',
@@ -22,9 +23,13 @@ export const verificationCodes = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The client address whose call sent the code: the per-address SMS budget counts these. */
+    clientAddress: varchar('client_address', { length: 45 }),
   },
   (t) => [
     index('verification_codes_mobile_purpose_sent_at_idx').on(t.mobile, t.purpose, t.sentAt),
+    index('verification_codes_client_address_sent_at_idx').on(t.clientAddress, t.sentAt),
+    index('verification_codes_sent_at_idx').on(t.sentAt),
     check(
       'verification_codes_purpose_check',
       sql`${t.purpose} in ('register', 'forgot_password', 'member_verification', 'mobile_change')`,

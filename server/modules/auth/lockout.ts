@@ -1,30 +1,45 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
-import { loginFailures } from '../../db/schema';
+import { loginAttempts } from '../../db/schema';
 
-/** Whether the account is locked: its last 5 failures fell within 15 minutes, under 15 minutes ago. */
-export async function isLocked(db: Db, mobile: string, now: Date): Promise<boolean> {
-  const recent = await db
-    .select({ failedAt: loginFailures.failedAt })
-    .from(loginFailures)
-    .where(eq(loginFailures.mobile, mobile))
-    .orderBy(desc(loginFailures.failedAt))
-    .limit(LIMITS.lockoutFailures);
-  const newest = recent[0]?.failedAt;
-  const oldest = recent[LIMITS.lockoutFailures - 1]?.failedAt;
-  if (!newest || !oldest) return false;
-  const withinWindow = newest.getTime() - oldest.getTime() <= LIMITS.lockoutWindowMs;
-  return withinWindow && now.getTime() < newest.getTime() + LIMITS.lockoutMs;
+/**
+ * Reserves one password check for the mobile and answers its number: the count goes up
+ * before the password is evaluated, in one atomic statement, so however many checks arrive
+ * at once and however many server processes share the database, each gets its own number
+ * and at most `lockoutFailures` are ever evaluated.
+ *
+ * The count starts again from one after `lockoutWindowMs` without any check, or once a lock
+ * has ended. The check that reaches the limit sets the lock at once; should it turn out to
+ * be the right password, `clearAttempts` lifts it again.
+ */
+export async function reserveAttempt(db: Db, mobile: string, now: Date): Promise<number> {
+  const quietSince = new Date(now.getTime() - LIMITS.lockoutWindowMs);
+  const lockEnds = new Date(now.getTime() + LIMITS.lockoutMs);
+  const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+  const startsAgain = sql`(${loginAttempts.lockedUntil} <= ${at(now)} or (${loginAttempts.lockedUntil} is null and ${loginAttempts.lastAttemptAt} <= ${at(quietSince)}))`;
+  const [row] = await db
+    .insert(loginAttempts)
+    .values({ mobile, attempts: 1, lastAttemptAt: now })
+    .onConflictDoUpdate({
+      target: loginAttempts.mobile,
+      set: {
+        attempts: sql`case when ${startsAgain} then 1 else ${loginAttempts.attempts} + 1 end`,
+        lockedUntil: sql`case when ${startsAgain} then null when ${loginAttempts.attempts} + 1 = ${LIMITS.lockoutFailures} then ${at(lockEnds)} else ${loginAttempts.lockedUntil} end`,
+        lastAttemptAt: now,
+      },
+    })
+    .returning({ attempts: loginAttempts.attempts });
+  if (!row) throw new Error('login attempt reservation returned no row');
+  return row.attempts;
 }
 
-export async function recordFailure(db: Db, mobile: string, now: Date): Promise<void> {
-  await db.insert(loginFailures).values({ mobile, failedAt: now });
-  // Failures older than a window and a lock can no longer count.
-  const expired = new Date(now.getTime() - LIMITS.lockoutWindowMs - LIMITS.lockoutMs);
-  await db.delete(loginFailures).where(and(eq(loginFailures.mobile, mobile), lt(loginFailures.failedAt, expired)));
-}
-
-export async function clearFailures(db: Db, mobile: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.mobile, mobile));
+/** The right password (or a reset one): every counted check is forgiven and any lock lifted. */
+export async function clearAttempts(db: Db, mobile: string): Promise<void> {
+  await db
+    .update(loginAttempts)
+    .set({ attempts: 0, lockedUntil: null })
+    .where(
+      sql`${loginAttempts.mobile} = ${mobile} and (${loginAttempts.attempts} > 0 or ${loginAttempts.lockedUntil} is not null)`,
+    );
 }

@@ -33,7 +33,7 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, { config, 
   app.post(
     pathOf('checkMobile'),
     signed(checkMobileParams, async ({ params }) =>
-      answer((await isMobileRegistered(db, params.mobile)) ? 'MEMBER_MOBILE_IS_REPEAT' : 'C01'),
+      answer((await isMobileRegistered(db, params.mobile, now())) ? 'MEMBER_MOBILE_IS_REPEAT' : 'C01'),
     ),
   );
 

@@ -1,11 +1,12 @@
 import { CHANGE_PASSWORD_PATH } from '../../../protocol';
+import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { spendDummyVerification, verifyPassword } from '../../lib/passwords';
-import { findMemberById, findMemberByMobile, type Member } from '../members/service';
+import { completeRegistration, findMemberById, findMemberByMobile, type Member } from '../members/service';
 import { issueToken, verifyToken } from '../tokens/service';
-import { clearFailures, isLocked, recordFailure } from './lockout';
+import { clearAttempts, reserveAttempt } from './lockout';
 
-export { clearFailures } from './lockout';
+export { clearAttempts } from './lockout';
 
 export type LoginOutcome =
   | { rc: 'C01'; memberAccessToken: string }
@@ -14,28 +15,33 @@ export type LoginOutcome =
 export type PasswordCheck = 'C01' | 'PASSWORD_INCORRECT' | 'ACCOUNT_LOCKED';
 
 /**
- * The member's password, checked under the lockout counts of the member's mobile: every wrong
- * one counts, five within 15 minutes lock the account for 15 minutes, and the right one clears them.
+ * The member's password, checked under the lockout count of the member's mobile: the check
+ * is counted before argon2 runs, a check beyond the fifth within 15 minutes is refused
+ * without running it, the fifth wrong one locks the account for 15 minutes, and the right
+ * one forgives the count. Login, LINE binding (through login), password change and mobile
+ * change all check through here, so they share one count.
  */
 export async function checkMemberPassword(db: Db, member: Member, password: string, now: Date): Promise<PasswordCheck> {
-  if (await isLocked(db, member.mobile, now)) return 'ACCOUNT_LOCKED';
-  if (!(await verifyPassword(member.passwordHash, password))) {
-    await recordFailure(db, member.mobile, now);
-    return (await isLocked(db, member.mobile, now)) ? 'ACCOUNT_LOCKED' : 'PASSWORD_INCORRECT';
+  const attempt = await reserveAttempt(db, member.mobile, now);
+  if (attempt > LIMITS.lockoutFailures) return 'ACCOUNT_LOCKED';
+  if (await verifyPassword(member.passwordHash, password)) {
+    await clearAttempts(db, member.mobile);
+    return 'C01';
   }
-  await clearFailures(db, member.mobile);
-  return 'C01';
+  return attempt === LIMITS.lockoutFailures ? 'ACCOUNT_LOCKED' : 'PASSWORD_INCORRECT';
 }
 
 /** Mobile-and-password login; five wrong passwords within 15 minutes lock the account. */
 export async function login(db: Db, account: { mobile: string; password: string }, now: Date): Promise<LoginOutcome> {
-  const member = await findMemberByMobile(db, account.mobile);
+  const member = await findMemberByMobile(db, account.mobile, now);
   if (!member) {
     await spendDummyVerification(account.password);
     return { rc: 'MEMBER_IS_NOT_EXIST' };
   }
   const rc = await checkMemberPassword(db, member, account.password, now);
   if (rc !== 'C01') return { rc };
+  // A registration left before step 3 becomes a lasting one once its member signs in with it.
+  if (member.registrationExpiresAt) await completeRegistration(db, member.id);
   const { token } = await issueToken(db, member.id, { kind: 'member' }, now);
   return { rc: 'C01', memberAccessToken: token };
 }

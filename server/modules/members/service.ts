@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Gender } from '../../../protocol';
 import { DEMO_MEMBER } from '../../config';
 import type { Db } from '../../db/client';
@@ -18,8 +18,17 @@ export function newReferralCode(): string {
   return code;
 }
 
-export async function findMemberByMobile(db: Db, mobile: string): Promise<Member | null> {
-  const [member] = await db.select().from(members).where(eq(members.mobile, mobile));
+/**
+ * A registration that never reached step 3 and whose temp token has expired holds nothing:
+ * every lookup by mobile passes it by, and the next registration of the mobile removes it.
+ */
+const holdsMobile = (now: Date) => or(isNull(members.registrationExpiresAt), gt(members.registrationExpiresAt, now));
+
+export async function findMemberByMobile(db: Db, mobile: string, now: Date): Promise<Member | null> {
+  const [member] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.mobile, mobile), holdsMobile(now)));
   return member ?? null;
 }
 
@@ -28,9 +37,31 @@ export async function findMemberById(db: Db, id: string): Promise<Member | null>
   return member ?? null;
 }
 
-export async function isMobileRegistered(db: Db, mobile: string): Promise<boolean> {
-  const [row] = await db.select({ id: members.id }).from(members).where(eq(members.mobile, mobile));
+export async function isMobileRegistered(db: Db, mobile: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.mobile, mobile), holdsMobile(now)));
   return row !== undefined;
+}
+
+/** Removes an expired, unfinished registration of the mobile, so the mobile can be taken (inside the taker's transaction). */
+export async function removeStaleRegistration(tx: Db, mobile: string, now: Date): Promise<void> {
+  await tx.delete(members).where(and(eq(members.mobile, mobile), lte(members.registrationExpiresAt, now)));
+}
+
+/** Removes every expired, unfinished registration; answers how many. Their invites, LINE bindings and tokens go with them. */
+export async function sweepStaleRegistrations(db: Db, now: Date): Promise<number> {
+  const removed = await db.delete(members).where(lte(members.registrationExpiresAt, now)).returning({ id: members.id });
+  return removed.length;
+}
+
+/** Step 3 is done (verified or skipped), or the member signed in: the registration stands for good. */
+export async function completeRegistration(db: Db, memberId: string): Promise<void> {
+  await db
+    .update(members)
+    .set({ registrationExpiresAt: null })
+    .where(and(eq(members.id, memberId), isNotNull(members.registrationExpiresAt)));
 }
 
 export interface NewMember {
@@ -48,10 +79,13 @@ export interface NewMember {
 export interface MemberRecord extends Omit<NewMember, 'password'> {
   passwordHash: string;
   thirdPartyCrmData?: Record<string, unknown> | null;
+  /** A self-registration: when it stops holding the mobile unless step 3 is done. */
+  registrationExpiresAt?: Date | null;
 }
 
-/** Inserts a member with a fresh referral code; null when the mobile is already taken. */
+/** Inserts a member with a fresh referral code; null when the mobile is already taken (not by a stale registration). */
 export async function insertMember(db: Db, input: MemberRecord, now: Date): Promise<Member | null> {
+  await removeStaleRegistration(db, input.mobile, now);
   for (;;) {
     const [member] = await db
       .insert(members)
@@ -65,6 +99,7 @@ export async function insertMember(db: Db, input: MemberRecord, now: Date): Prom
         isVerified: input.isVerified ?? false,
         mustChangePassword: input.mustChangePassword ?? false,
         thirdPartyCrmData: input.thirdPartyCrmData ?? null,
+        registrationExpiresAt: input.registrationExpiresAt ?? null,
         referralCode: newReferralCode(),
         createdAt: now,
         updatedAt: now,
@@ -73,7 +108,8 @@ export async function insertMember(db: Db, input: MemberRecord, now: Date): Prom
       .returning();
     if (member) return member;
     // The conflict was the mobile (taken, possibly by a registration that just committed) or, rarely, the referral code.
-    if (await isMobileRegistered(db, input.mobile)) return null;
+    const [holder] = await db.select({ id: members.id }).from(members).where(eq(members.mobile, input.mobile));
+    if (holder) return null;
   }
 }
 
@@ -123,7 +159,7 @@ export async function ensureDemoMember(db: Db, now: Date): Promise<boolean> {
     return true;
   } catch (error) {
     // Another process starting at the same moment created it first.
-    if (await isMobileRegistered(db, DEMO_MEMBER.mobile)) return false;
+    if (await isMobileRegistered(db, DEMO_MEMBER.mobile, now)) return false;
     throw error;
   }
 }

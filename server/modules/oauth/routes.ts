@@ -1,15 +1,16 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import { PKCE_METHOD } from '../../../protocol';
-import { type Config, LIMITS } from '../../config';
+import { PKCE_METHOD, plainText } from '../../../protocol';
+import { LIMITS } from '../../config';
 import type { AppContext } from '../../context';
 import { pathOf } from '../../lib/paths';
-import { answer, reject } from '../../lib/responses';
+import { publicOrigin } from '../../lib/public-origin';
+import { answer } from '../../lib/responses';
 import { signed } from '../../plugins/envelope';
 import { plainJson } from '../../plugins/plain-json';
 import { authorizeRequest, exchangeCode, requestInfo, startRequest } from './service';
 
-const text = (max: number) => v.pipe(v.string(), v.nonEmpty(), v.maxLength(max));
+const text = (max: number) => v.pipe(v.string(), v.nonEmpty(), v.maxLength(max), plainText());
 // Our keys, codes and ids are 22-43 characters; anything up to this is looked up and simply not found.
 const opaque = text(256);
 // RFC 6749 A.5: state is printable ASCII.
@@ -44,23 +45,12 @@ const tokenBody = v.object({
   code_verifier: v.optional(codeVerifier),
 });
 
-/** The member app's origin as the client's member will reach it: PUBLIC_URL, else this request's. */
-function publicOrigin(config: Config, request: FastifyRequest): string | null {
-  if (config.publicUrl) return config.publicUrl;
-  try {
-    // request.protocol and request.host honour X-Forwarded-* only when TRUST_PROXY is set.
-    return new URL(`${request.protocol}://${request.host}`).origin;
-  } catch {
-    return null;
-  }
-}
-
 export const oauthRoutes: FastifyPluginAsync<AppContext> = async (app, { config, db, now }) => {
+  const origin = publicOrigin(config);
+
   app.post(
     pathOf('oauthRequest'),
-    plainJson(requestBody, async (body, request, reply) => {
-      const origin = publicOrigin(config, request);
-      if (!origin) return reject(reply, 'PARAMETER_INVALID', '無法判斷會員中心的網址，請設定 PUBLIC_URL（Host）');
+    plainJson(requestBody, async (body) => {
       const outcome = await startRequest(
         db,
         {

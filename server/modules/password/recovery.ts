@@ -1,11 +1,18 @@
 import type { Db } from '../../db/client';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import type { SmsSender } from '../../sms';
 import { recordAuditEvent } from '../audit/service';
-import { clearFailures } from '../auth/service';
+import { clearAttempts } from '../auth/service';
 import { findMemberById, findMemberByMobile, lockMember, setMemberPassword } from '../members/service';
 import { issueToken, markTokenVerified, revokeMemberTokens, revokeToken, verifyToken } from '../tokens/service';
-import { checkCode, deliverCode, prepareCode, recordCode, sendCode, sendRefusal } from '../verification/service';
+import {
+  checkCode,
+  deliverCode,
+  type Outgoing,
+  prepareCode,
+  recordCode,
+  sendCode,
+  sendRefusal,
+} from '../verification/service';
 import { FORGOT_PASSWORD_TOKEN, forgotPasswordCode, type Outcome } from './outcome';
 
 // Forgotten password: mobile -> SMS code -> verified temp token -> new password.
@@ -18,25 +25,25 @@ import { FORGOT_PASSWORD_TOKEN, forgotPasswordCode, type Outcome } from './outco
  */
 export async function forgetPassword(
   db: Db,
-  sms: SmsSender,
+  outgoing: Outgoing,
   mobile: string,
   now: Date,
 ): Promise<Outcome<{ tempAccessToken: string }>> {
-  const member = await findMemberByMobile(db, mobile);
+  const member = await findMemberByMobile(db, mobile, now);
   if (!member) return { rc: 'MEMBER_IS_NOT_EXIST' };
   const target = forgotPasswordCode(member.mobile);
-  const early = await sendRefusal(db, target, now);
+  const early = await sendRefusal(db, target, now, outgoing);
   if (early) return { rc: early };
   const prepared = await prepareCode();
   const made = await db.transaction(async (tx) => {
-    const code = await recordCode(tx, target, prepared, now);
+    const code = await recordCode(tx, target, prepared, now, outgoing);
     if (!code.ok) return code;
     const issued = await issueToken(tx, member.id, FORGOT_PASSWORD_TOKEN, now);
     return { ok: true as const, recorded: code.recorded, issued };
   });
   if (!made.ok) return { rc: made.rc };
   try {
-    await deliverCode(db, sms, made.recorded);
+    await deliverCode(db, outgoing, made.recorded);
   } catch (error) {
     await revokeToken(db, made.issued.tokenId, now);
     throw error;
@@ -61,14 +68,14 @@ export function verifyForgotPasswordCode(db: Db, token: string | null, code: str
 /** A new forgot-password code to the token's member, within the send limits. */
 export async function resendForgotPasswordCode(
   db: Db,
-  sms: SmsSender,
+  outgoing: Outgoing,
   token: string | null,
   now: Date,
 ): Promise<Outcome> {
   const live = await verifyToken(db, token, FORGOT_PASSWORD_TOKEN, now);
   const member = live && (await findMemberById(db, live.memberId));
   if (!member) return { rc: 'TOKEN_INVALID' };
-  return { rc: await sendCode(db, sms, forgotPasswordCode(member.mobile), now) };
+  return { rc: await sendCode(db, outgoing, forgotPasswordCode(member.mobile), now) };
 }
 
 /**
@@ -97,7 +104,7 @@ export async function resetPassword(
     if (!locked || !still?.verifiedAt) return { rc: 'TOKEN_INVALID' };
     await setMemberPassword(tx, locked.id, passwordHash, now);
     await revokeMemberTokens(tx, locked.id, now);
-    await clearFailures(tx, locked.mobile);
+    await clearAttempts(tx, locked.mobile);
     await recordAuditEvent(tx, { memberId: locked.id, type: 'password_reset', clientAddress }, now);
     return { rc: 'C01' };
   });

@@ -1,9 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TempTokenResults } from '../../../protocol';
 import type { AppContext } from '../../context';
 import { pathOf } from '../../lib/paths';
 import { answer } from '../../lib/responses';
 import { signed } from '../../plugins/envelope';
+import { outgoingFor } from '../verification/service';
 import { passwordParams } from './params';
 import {
   changePassword,
@@ -14,13 +15,14 @@ import {
 } from './service';
 
 // An SMS provider failure changes nothing the member could use, so it surfaces as SYSTEM_ERROR (logged).
-export const passwordRoutes: FastifyPluginAsync<AppContext> = async (app, { config, db, sms, now }) => {
+export const passwordRoutes: FastifyPluginAsync<AppContext> = async (app, { config, db, sms, smsBudget, now }) => {
   const params = passwordParams(config.aesKey);
+  const outgoing = (request: FastifyRequest) => outgoingFor(sms, smsBudget, request);
 
   app.post(
     pathOf('forgetPassword'),
-    signed(params.forget, async ({ params: p }) => {
-      const outcome = await forgetPassword(db, sms, p.mobile, now());
+    signed(params.forget, async ({ params: p }, request) => {
+      const outcome = await forgetPassword(db, outgoing(request), p.mobile, now());
       if (outcome.rc !== 'C01') return answer(outcome.rc);
       return answer('C01', { temp_access_token: outcome.tempAccessToken } satisfies TempTokenResults);
     }),
@@ -35,7 +37,9 @@ export const passwordRoutes: FastifyPluginAsync<AppContext> = async (app, { conf
 
   app.post(
     pathOf('resendForgetVerify'),
-    signed(params.none, async ({ token }) => answer((await resendForgotPasswordCode(db, sms, token, now())).rc)),
+    signed(params.none, async ({ token }, request) =>
+      answer((await resendForgotPasswordCode(db, outgoing(request), token, now())).rc),
+    ),
   );
 
   app.post(

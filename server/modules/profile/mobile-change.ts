@@ -4,15 +4,16 @@ import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { pendingMobileChanges } from '../../db/schema';
-import { MOBILE_CHANGED_NOTICE, mobileChangedText, SmsSendError, type SmsSender } from '../../sms';
+import { MOBILE_CHANGED_NOTICE, mobileChangedText, SmsSendError } from '../../sms';
 import { recordAuditEvent } from '../audit/service';
 import { checkMemberPassword, type PasswordCheck } from '../auth/service';
-import { isMobileRegistered, moveMemberToMobile } from '../members/service';
+import { isMobileRegistered, moveMemberToMobile, removeStaleRegistration } from '../members/service';
 import {
   type CheckOutcome,
   type CodeTarget,
   checkCode,
   deliverCode,
+  type Outgoing,
   prepareCode,
   recordCode,
   type SendRefusal,
@@ -37,7 +38,7 @@ export type ChangeRequestOutcome =
  */
 export async function requestMobileChange(
   db: Db,
-  sms: SmsSender,
+  outgoing: Outgoing,
   token: string | null,
   input: { mobile: string; password: string },
   now: Date,
@@ -46,18 +47,18 @@ export async function requestMobileChange(
   if (!member) return 'TOKEN_INVALID';
   const password = await checkMemberPassword(db, member, input.password, now);
   if (password !== 'C01') return password;
-  if (await isMobileRegistered(db, input.mobile)) return 'MEMBER_MOBILE_IS_REPEAT';
+  if (await isMobileRegistered(db, input.mobile, now)) return 'MEMBER_MOBILE_IS_REPEAT';
   const target = mobileChange(input.mobile);
-  const early = await sendRefusal(db, target, now);
+  const early = await sendRefusal(db, target, now, outgoing);
   if (early) return early;
   const prepared = await prepareCode();
   const code = await db.transaction(async (tx) => {
-    const recorded = await recordCode(tx, target, prepared, now);
+    const recorded = await recordCode(tx, target, prepared, now, outgoing);
     if (recorded.ok) await keepPending(tx, member.id, input.mobile, now);
     return recorded;
   });
   if (!code.ok) return code.rc;
-  await deliverCode(db, sms, code.recorded);
+  await deliverCode(db, outgoing, code.recorded);
   return 'C01';
 }
 
@@ -82,7 +83,7 @@ async function livePending(db: Db, memberId: string, now: Date, options: { lock?
 /** A new code to the pending new mobile, within the send limits; the request then waits afresh. */
 export async function resendMobileChangeCode(
   db: Db,
-  sms: SmsSender,
+  outgoing: Outgoing,
   token: string | null,
   now: Date,
 ): Promise<'C01' | 'TOKEN_INVALID' | 'MOBILE_CHANGE_EXPIRED' | 'MEMBER_MOBILE_IS_REPEAT' | SendRefusal> {
@@ -90,8 +91,8 @@ export async function resendMobileChangeCode(
   if (!member) return 'TOKEN_INVALID';
   const pending = await livePending(db, member.id, now);
   if (!pending) return 'MOBILE_CHANGE_EXPIRED';
-  if (await isMobileRegistered(db, pending.newMobile)) return 'MEMBER_MOBILE_IS_REPEAT';
-  const rc = await sendCode(db, sms, mobileChange(pending.newMobile), now);
+  if (await isMobileRegistered(db, pending.newMobile, now)) return 'MEMBER_MOBILE_IS_REPEAT';
+  const rc = await sendCode(db, outgoing, mobileChange(pending.newMobile), now);
   if (rc !== 'C01') return rc;
   await db
     .update(pendingMobileChanges)
@@ -114,7 +115,7 @@ type Moved = { rc: 'C01'; oldMobile: string; newMobile: string } | Exclude<Confi
  */
 export async function confirmMobileChange(
   db: Db,
-  sms: SmsSender,
+  outgoing: Outgoing,
   input: { token: string | null; code: string; clientAddress: string },
   now: Date,
 ): Promise<ConfirmOutcome> {
@@ -129,7 +130,7 @@ export async function confirmMobileChange(
   if (moved.rc !== 'C01') return moved;
   const text = mobileChangedText(moved.newMobile, taipeiTimestamp(now).slice(0, 16));
   try {
-    await sms.send({ to: moved.oldMobile, text, purpose: MOBILE_CHANGED_NOTICE });
+    await outgoing.sms.send({ to: moved.oldMobile, text, purpose: MOBILE_CHANGED_NOTICE });
     return { rc: 'C01' };
   } catch (error) {
     const noticeError = error instanceof SmsSendError ? error : new SmsSendError(String(error), { cause: error });
@@ -149,7 +150,8 @@ async function moveAccount(
   const rc = await checkCode(tx, mobileChange(pending.newMobile), input.code, now);
   if (rc !== 'C01') return { rc };
   await tx.delete(pendingMobileChanges).where(eq(pendingMobileChanges.memberId, member.id));
-  if (await isMobileRegistered(tx, pending.newMobile)) return { rc: 'MEMBER_MOBILE_IS_REPEAT' };
+  if (await isMobileRegistered(tx, pending.newMobile, now)) return { rc: 'MEMBER_MOBILE_IS_REPEAT' };
+  await removeStaleRegistration(tx, pending.newMobile, now);
   await moveMemberToMobile(tx, member.id, pending.newMobile, now);
   await recordAuditEvent(
     tx,

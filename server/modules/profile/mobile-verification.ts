@@ -1,7 +1,13 @@
 import type { Db } from '../../db/client';
-import type { SmsSender } from '../../sms';
 import { markMemberVerified } from '../members/service';
-import { type CheckOutcome, type CodeTarget, checkCode, type SendRefusal, sendCode } from '../verification/service';
+import {
+  type CheckOutcome,
+  type CodeTarget,
+  checkCode,
+  type Outgoing,
+  type SendRefusal,
+  sendCode,
+} from '../verification/service';
 import { memberOf } from './member';
 
 const memberVerification = (mobile: string): CodeTarget => ({ mobile, purpose: 'member_verification' });
@@ -9,13 +15,13 @@ const memberVerification = (mobile: string): CodeTarget => ({ mobile, purpose: '
 /** A code to the member's current mobile, within the send limits; throws SmsSendError when the provider fails. */
 export async function sendMemberVerificationCode(
   db: Db,
-  sms: SmsSender,
+  outgoing: Outgoing,
   token: string | null,
   now: Date,
 ): Promise<'C01' | 'TOKEN_INVALID' | SendRefusal> {
   const member = await memberOf(db, token, now);
   if (!member) return 'TOKEN_INVALID';
-  return sendCode(db, sms, memberVerification(member.mobile), now);
+  return sendCode(db, outgoing, memberVerification(member.mobile), now);
 }
 
 /** The right code for the member's current mobile makes the member verified. */

@@ -1,9 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { GetMemberProfileResults } from '../../../protocol';
 import type { AppContext } from '../../context';
 import { pathOf } from '../../lib/paths';
 import { answer } from '../../lib/responses';
 import { signed } from '../../plugins/envelope';
+import { outgoingFor } from '../verification/service';
 import { profileParams } from './params';
 import {
   confirmMobileChange,
@@ -17,8 +18,9 @@ import {
 
 // A provider failure while sending a code changed nothing the member relies on, so it surfaces as
 // SYSTEM_ERROR (logged by the error handler) and the member may try again.
-export const profileRoutes: FastifyPluginAsync<AppContext> = async (app, { config, db, sms, now }) => {
+export const profileRoutes: FastifyPluginAsync<AppContext> = async (app, { config, db, sms, smsBudget, now }) => {
   const params = profileParams(config.aesKey);
+  const outgoing = (request: FastifyRequest) => outgoingFor(sms, smsBudget, request);
 
   app.post(
     pathOf('getMemberProfile'),
@@ -39,7 +41,9 @@ export const profileRoutes: FastifyPluginAsync<AppContext> = async (app, { confi
 
   app.post(
     pathOf('sendVerificationCode'),
-    signed(params.sendCode, async ({ token }) => answer(await sendMemberVerificationCode(db, sms, token, now()))),
+    signed(params.sendCode, async ({ token }, request) =>
+      answer(await sendMemberVerificationCode(db, outgoing(request), token, now())),
+    ),
   );
 
   app.post(
@@ -51,16 +55,17 @@ export const profileRoutes: FastifyPluginAsync<AppContext> = async (app, { confi
 
   app.post(
     pathOf('updateMemberMobile'),
-    signed(params.changeMobile, async ({ token, params: p }) =>
-      answer(await requestMobileChange(db, sms, token, { mobile: p.mobile, password: p.password }, now())),
-    ),
+    signed(params.changeMobile, async ({ token, params: p }, request) => {
+      const input = { mobile: p.mobile, password: p.password };
+      return answer(await requestMobileChange(db, outgoing(request), token, input, now()));
+    }),
   );
 
   app.post(
     pathOf('memberVerify'),
     signed(params.confirmMobile, async ({ token, params: p }, request) => {
       const input = { token, code: p.verify_code, clientAddress: request.ip };
-      const outcome = await confirmMobileChange(db, sms, input, now());
+      const outcome = await confirmMobileChange(db, outgoing(request), input, now());
       // The account has moved; the operator needs to know its former mobile was not told.
       if (outcome.rc === 'C01' && outcome.noticeError)
         request.log.error({ err: outcome.noticeError }, '手機號碼變更通知簡訊發送失敗');
@@ -70,6 +75,8 @@ export const profileRoutes: FastifyPluginAsync<AppContext> = async (app, { confi
 
   app.post(
     pathOf('resendMemberVerify'),
-    signed(params.none, async ({ token }) => answer(await resendMobileChangeCode(db, sms, token, now()))),
+    signed(params.none, async ({ token }, request) =>
+      answer(await resendMobileChangeCode(db, outgoing(request), token, now())),
+    ),
   );
 };

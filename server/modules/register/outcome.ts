@@ -1,8 +1,8 @@
 import type { RC } from '../../../protocol';
 import type { Db } from '../../db/client';
-import { SmsSendError, type SmsSender } from '../../sms';
+import { SmsSendError } from '../../sms';
 import type { TokenSpec } from '../tokens/service';
-import { type CodeTarget, deliverCode, type RecordedCode } from '../verification/service';
+import { type CodeTarget, deliverCode, type Outgoing, type RecordedCode } from '../verification/service';
 
 export const REGISTER_TOKEN: TokenSpec = { kind: 'temp', purpose: 'register' };
 export const registerCode = (mobile: string): CodeTarget => ({ mobile, purpose: 'register' });
@@ -30,11 +30,11 @@ export async function refused<T>(work: () => Promise<T>): Promise<T | Refusal> {
 /** Sends a code recorded by a committed transaction; a provider failure is answered, not thrown. */
 export async function deliverAfterCommit(
   db: Db,
-  sms: SmsSender,
+  outgoing: Outgoing,
   recorded: RecordedCode,
 ): Promise<SmsSendError | undefined> {
   try {
-    await deliverCode(db, sms, recorded);
+    await deliverCode(db, outgoing, recorded);
     return undefined;
   } catch (error) {
     if (error instanceof SmsSendError) return error;

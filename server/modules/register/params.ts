@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import {
   birthdaySchema,
   emailSchema,
+  findUnstorableText,
   genderSchema,
   inviteCodeSchema,
   lineBindDataSchema,
@@ -9,6 +10,7 @@ import {
   mobileSchema,
   NAME_MAX,
   nameSchema,
+  plainText,
   SECURITY_QUESTION,
   setPasswordSchema,
   verifyCodeSchema,
@@ -44,7 +46,13 @@ export function registerParams(aesKey: string) {
       v.transform((email) => email || null),
     ),
     security_question: v.literal(SECURITY_QUESTION),
-    security_answer: v.pipe(v.string(), v.trim(), v.nonEmpty(M.nameRequired), v.maxLength(NAME_MAX, M.nameTooLong)),
+    security_answer: v.pipe(
+      v.string(),
+      plainText(),
+      v.trim(),
+      v.nonEmpty(M.nameRequired),
+      v.maxLength(NAME_MAX, M.nameTooLong),
+    ),
     referrer_code: referrerCode,
   });
   const bindThirdParty = v.nullish(lineBindDataSchema);
@@ -53,7 +61,9 @@ export function registerParams(aesKey: string) {
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
       try {
         const data: unknown = JSON.parse(dataset.value);
-        if (typeof data === 'object' && data !== null && !Array.isArray(data)) return data as Record<string, unknown>;
+        const isObject = typeof data === 'object' && data !== null && !Array.isArray(data);
+        // Kept as jsonb, which refuses NUL: the decrypted data obeys the same plain-text rule as every field.
+        if (isObject && findUnstorableText(data) === null) return data as Record<string, unknown>;
       } catch {
         // Not JSON: reported below like any other shape.
       }

@@ -6,6 +6,7 @@ import { answer } from '../../lib/responses';
 import { signed } from '../../plugins/envelope';
 import type { SmsSendError } from '../../sms';
 import { lineUserOf, logLineUnavailable } from '../line/service';
+import { outgoingFor } from '../verification/service';
 import { type RegisterInput, registerParams } from './params';
 import {
   changeRegistrationMobile,
@@ -43,13 +44,14 @@ const memberTokenAnswer = (outcome: Outcome<{ memberAccessToken: string }>) =>
     ? answer('C01', { member_access_token: outcome.memberAccessToken } satisfies MemberTokenResults)
     : answer(outcome.rc);
 
-export const registerRoutes: FastifyPluginAsync<AppContext> = async (app, { config, db, sms, now }) => {
+export const registerRoutes: FastifyPluginAsync<AppContext> = async (app, { config, db, sms, smsBudget, now }) => {
   const params = registerParams(config.aesKey);
+  const outgoing = (request: FastifyRequest) => outgoingFor(sms, smsBudget, request);
 
   app.post(
     pathOf('registerCheck'),
     signed(params.check, async ({ params: p }) =>
-      answer(await checkRegistration(db, { mobile: p.mobile, referrerCode: p.referrer_code ?? null })),
+      answer(await checkRegistration(db, { mobile: p.mobile, referrerCode: p.referrer_code ?? null }, now())),
     ),
   );
 
@@ -69,7 +71,7 @@ export const registerRoutes: FastifyPluginAsync<AppContext> = async (app, { conf
     signed(params.register, async ({ params: p }, request) => {
       const input = await withLineUser(registration(p.register), p.bind_third_party, request);
       if (!input) return answer('LINE_TOKEN_INVALID');
-      const outcome = await register(db, sms, input, now());
+      const outcome = await register(db, outgoing(request), input, now());
       if (outcome.rc === 'C01') logSmsFailure(request.log, outcome.smsError);
       return tempTokenAnswer(outcome);
     }),
@@ -81,7 +83,7 @@ export const registerRoutes: FastifyPluginAsync<AppContext> = async (app, { conf
       const crm = { ...registration(p.register), thirdPartyCrmData: p.third_party_crm_data };
       const input = await withLineUser(crm, p.bind_third_party, request);
       if (!input) return answer('LINE_TOKEN_INVALID');
-      const outcome = await register(db, sms, input, now());
+      const outcome = await register(db, outgoing(request), input, now());
       if (outcome.rc === 'C01') logSmsFailure(request.log, outcome.smsError);
       return tempTokenAnswer(outcome);
     }),
@@ -102,13 +104,15 @@ export const registerRoutes: FastifyPluginAsync<AppContext> = async (app, { conf
   // A provider failure here changed nothing, so it surfaces as SYSTEM_ERROR (logged by the error handler).
   app.post(
     pathOf('resendRegisterVerify'),
-    signed(params.none, async ({ token }) => answer((await resendRegistrationCode(db, sms, token, now())).rc)),
+    signed(params.none, async ({ token }, request) =>
+      answer((await resendRegistrationCode(db, outgoing(request), token, now())).rc),
+    ),
   );
 
   app.post(
     pathOf('updateRegisterMobile'),
     signed(params.mobile, async ({ token, params: p }, request) => {
-      const outcome = await changeRegistrationMobile(db, sms, token, p.mobile, now());
+      const outcome = await changeRegistrationMobile(db, outgoing(request), token, p.mobile, now());
       if (outcome.rc === 'C01') logSmsFailure(request.log, outcome.smsError);
       return answer(outcome.rc);
     }),

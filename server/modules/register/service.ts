@@ -1,13 +1,14 @@
 import type { Gender } from '../../../protocol';
+import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { referrals } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
-import type { SmsSender } from '../../sms';
 import { bindLineUser } from '../line/service';
 import { findMemberByReferralCode, insertMember, isMobileRegistered } from '../members/service';
 import { issueToken } from '../tokens/service';
-import { prepareCode, recordCode } from '../verification/service';
+import { type Outgoing, prepareCode, recordCode, sendRefusal } from '../verification/service';
 import { deliverAfterCommit, type Outcome, REGISTER_TOKEN, Refusal, refused, registerCode } from './outcome';
+import { noteTokenMobile } from './token-mobiles';
 
 export type { Outcome } from './outcome';
 export {
@@ -35,8 +36,9 @@ export interface Registration {
 export async function checkRegistration(
   db: Db,
   input: { mobile: string; referrerCode: string | null },
+  now: Date,
 ): Promise<'C01' | 'MEMBER_MOBILE_IS_REPEAT' | 'REFERRER_CODE_INVALID'> {
-  if (await isMobileRegistered(db, input.mobile)) return 'MEMBER_MOBILE_IS_REPEAT';
+  if (await isMobileRegistered(db, input.mobile, now)) return 'MEMBER_MOBILE_IS_REPEAT';
   if (input.referrerCode && !(await findMemberByReferralCode(db, input.referrerCode))) return 'REFERRER_CODE_INVALID';
   return 'C01';
 }
@@ -50,12 +52,15 @@ export async function checkRegistration(
  */
 export async function register(
   db: Db,
-  sms: SmsSender,
+  outgoing: Outgoing,
   input: Registration,
   now: Date,
 ): Promise<Outcome<{ tempAccessToken: string }>> {
-  const early = await checkRegistration(db, input);
-  if (early !== 'C01') return { rc: early };
+  const checked = await checkRegistration(db, input, now);
+  if (checked !== 'C01') return { rc: checked };
+  // A cheap look at the send limits first, so a refused registration costs no hashing.
+  const sendLimit = await sendRefusal(db, registerCode(input.mobile), now, outgoing);
+  if (sendLimit) return { rc: sendLimit };
   const { password, referrerCode, line, ...details } = input;
   const passwordHash = await hashPassword(password);
   const prepared = await prepareCode();
@@ -63,7 +68,12 @@ export async function register(
     db.transaction(async (tx) => {
       const referrer = referrerCode ? await findMemberByReferralCode(tx, referrerCode) : null;
       if (referrerCode && !referrer) throw new Refusal('REFERRER_CODE_INVALID');
-      const member = await insertMember(tx, { ...details, passwordHash, isVerified: false }, now);
+      const registrationExpiresAt = new Date(now.getTime() + LIMITS.tempTokenMs);
+      const member = await insertMember(
+        tx,
+        { ...details, passwordHash, isVerified: false, registrationExpiresAt },
+        now,
+      );
       if (!member) throw new Refusal('MEMBER_MOBILE_IS_REPEAT');
       if (referrer)
         await tx.insert(referrals).values({ refereeId: member.id, referrerId: referrer.id, createdAt: now });
@@ -72,12 +82,13 @@ export async function register(
         const bound = await bindLineUser(tx, { ...binding, via: 'register' }, now);
         if (bound !== 'C01') throw new Refusal(bound);
       }
-      const { token } = await issueToken(tx, member.id, REGISTER_TOKEN, now);
-      const code = await recordCode(tx, registerCode(member.mobile), prepared, now);
+      const { token, tokenId } = await issueToken(tx, member.id, REGISTER_TOKEN, now);
+      await noteTokenMobile(tx, tokenId, member.mobile);
+      const code = await recordCode(tx, registerCode(member.mobile), prepared, now, outgoing);
       if (!code.ok) throw new Refusal(code.rc);
       return { token, recorded: code.recorded };
     }),
   );
   if (made instanceof Refusal) return { rc: made.rc };
-  return { rc: 'C01', tempAccessToken: made.token, smsError: await deliverAfterCommit(db, sms, made.recorded) };
+  return { rc: 'C01', tempAccessToken: made.token, smsError: await deliverAfterCommit(db, outgoing, made.recorded) };
 }

@@ -1,24 +1,38 @@
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import type { SmsSender } from '../../sms';
 import {
   changeUnverifiedMobile,
+  completeRegistration,
   findMemberById,
   isMobileRegistered,
   type Member,
   markMemberVerified,
+  removeStaleRegistration,
 } from '../members/service';
 import { issueToken, revokeToken, verifyToken } from '../tokens/service';
-import { checkCode, prepareCode, type RecordedCode, recordCode, sendCode, sendRefusal } from '../verification/service';
+import {
+  checkCode,
+  type Outgoing,
+  prepareCode,
+  type RecordedCode,
+  recordCode,
+  sendCode,
+  sendRefusal,
+} from '../verification/service';
 import { deliverAfterCommit, type Outcome, REGISTER_TOKEN, Refusal, refused, registerCode } from './outcome';
+import { mayUseMobile, noteTokenMobile } from './token-mobiles';
 
 // Step 3 of registration: everything a register temp token can do.
 
-/** The member a live register temp token belongs to, while that member is still unverified. */
-async function unverifiedRegistrant(db: Db, token: string | null, now: Date): Promise<Member | null> {
+/** The member a live register temp token belongs to, while that member is still unverified, and the token's id. */
+async function unverifiedRegistrant(
+  db: Db,
+  token: string | null,
+  now: Date,
+): Promise<{ member: Member; tokenId: string } | null> {
   const live = await verifyToken(db, token, REGISTER_TOKEN, now);
   const member = live && (await findMemberById(db, live.memberId));
-  return member && !member.isVerified ? member : null;
+  return live && member && !member.isVerified ? { member, tokenId: live.tokenId } : null;
 }
 
 /** Step 3: the right code verifies the member; the temp token dies and a member token is issued. */
@@ -35,6 +49,7 @@ export function verifyRegistration(
     const rc = await checkCode(tx, registerCode(member.mobile), code, now);
     if (rc !== 'C01') return { rc };
     await markMemberVerified(tx, member.id, now);
+    await completeRegistration(tx, member.id);
     await revokeToken(tx, live.tokenId, now);
     const issued = await issueToken(tx, member.id, { kind: 'member' }, now);
     return { rc: 'C01', memberAccessToken: issued.token };
@@ -50,6 +65,7 @@ export function skipVerification(
   return db.transaction(async (tx) => {
     const live = await verifyToken(tx, token, REGISTER_TOKEN, now, { lock: true });
     if (!live) return { rc: 'TOKEN_INVALID' };
+    await completeRegistration(tx, live.memberId);
     await revokeToken(tx, live.tokenId, now);
     const issued = await issueToken(tx, live.memberId, { kind: 'member' }, now);
     return { rc: 'C01', memberAccessToken: issued.token };
@@ -59,13 +75,13 @@ export function skipVerification(
 /** A new register code to the member's mobile, within the send limits. */
 export async function resendRegistrationCode(
   db: Db,
-  sms: SmsSender,
+  outgoing: Outgoing,
   token: string | null,
   now: Date,
 ): Promise<Outcome> {
-  const member = await unverifiedRegistrant(db, token, now);
-  if (!member) return { rc: 'TOKEN_INVALID' };
-  return { rc: await sendCode(db, sms, registerCode(member.mobile), now) };
+  const registrant = await unverifiedRegistrant(db, token, now);
+  if (!registrant) return { rc: 'TOKEN_INVALID' };
+  return { rc: await sendCode(db, outgoing, registerCode(registrant.member.mobile), now) };
 }
 
 /**
@@ -74,16 +90,17 @@ export async function resendRegistrationCode(
  */
 export async function changeRegistrationMobile(
   db: Db,
-  sms: SmsSender,
+  outgoing: Outgoing,
   token: string | null,
   mobile: string,
   now: Date,
 ): Promise<Outcome> {
-  const member = await unverifiedRegistrant(db, token, now);
-  if (!member) return { rc: 'TOKEN_INVALID' };
-  if (member.mobile === mobile) return { rc: await sendCode(db, sms, registerCode(mobile), now) };
-  if (await isMobileRegistered(db, mobile)) return { rc: 'MEMBER_MOBILE_IS_REPEAT' };
-  const early = await sendRefusal(db, registerCode(mobile), now);
+  const registrant = await unverifiedRegistrant(db, token, now);
+  if (!registrant) return { rc: 'TOKEN_INVALID' };
+  if (registrant.member.mobile === mobile) return { rc: await sendCode(db, outgoing, registerCode(mobile), now) };
+  if (await isMobileRegistered(db, mobile, now)) return { rc: 'MEMBER_MOBILE_IS_REPEAT' };
+  if (!(await mayUseMobile(db, registrant.tokenId, mobile))) return { rc: 'SMS_SEND_LIMIT' };
+  const early = await sendRefusal(db, registerCode(mobile), now, outgoing);
   if (early) return { rc: early };
   const prepared = await prepareCode();
   let moved: RecordedCode | Refusal;
@@ -91,9 +108,11 @@ export async function changeRegistrationMobile(
     moved = await refused(() =>
       db.transaction(async (tx) => {
         const live = await verifyToken(tx, token, REGISTER_TOKEN, now, { lock: true });
-        if (!live || !(await changeUnverifiedMobile(tx, live.memberId, mobile, now)))
-          throw new Refusal('TOKEN_INVALID');
-        const code = await recordCode(tx, registerCode(mobile), prepared, now);
+        if (!live) throw new Refusal('TOKEN_INVALID');
+        if (!(await noteTokenMobile(tx, live.tokenId, mobile))) throw new Refusal('SMS_SEND_LIMIT');
+        await removeStaleRegistration(tx, mobile, now);
+        if (!(await changeUnverifiedMobile(tx, live.memberId, mobile, now))) throw new Refusal('TOKEN_INVALID');
+        const code = await recordCode(tx, registerCode(mobile), prepared, now, outgoing);
         if (!code.ok) throw new Refusal(code.rc);
         return code.recorded;
       }),
@@ -104,5 +123,5 @@ export async function changeRegistrationMobile(
     throw error;
   }
   if (moved instanceof Refusal) return { rc: moved.rc };
-  return { rc: 'C01', smsError: await deliverAfterCommit(db, sms, moved) };
+  return { rc: 'C01', smsError: await deliverAfterCommit(db, outgoing, moved) };
 }

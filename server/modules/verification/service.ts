@@ -1,10 +1,13 @@
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, gt, lte, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lte, max, type SQL, sql } from 'drizzle-orm';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { VERIFICATION_PURPOSES, type VerificationPurpose, verificationCodes } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { SmsSendError, type SmsSender, verificationCodeText } from '../../sms';
+import { SmsSendError, verificationCodeText } from '../../sms';
+import type { Outgoing } from './outgoing';
+
+export { type Outgoing, outgoingFor, type SmsBudget, smsBudget } from './outgoing';
 
 export { VERIFICATION_PURPOSES, type VerificationPurpose };
 
@@ -41,8 +44,27 @@ export async function prepareCode(): Promise<PreparedCode> {
   return { code, codeHash: await hashPassword(code) };
 }
 
-/** Which send limit a new code for the target would break now, if any. */
-export async function sendRefusal(db: Db, target: CodeTarget, now: Date): Promise<SendRefusal | null> {
+const HOUR = 60 * 60_000;
+const MINUTE = 60_000;
+
+const countSince = async (db: Db, where: SQL | undefined) => {
+  const [row] = await db.select({ sends: count() }).from(verificationCodes).where(where);
+  return row?.sends ?? 0;
+};
+
+/**
+ * Which send limit a new code for the target, asked for from `outgoing`'s client address,
+ * would break now, if any: 3 per mobile and purpose in 24 hours and 60 s apart, the
+ * address's hourly budget across every mobile and purpose, and the deployment's ceiling a
+ * minute. Every count is of codes recorded in the database, so each holds across server
+ * processes and restarts.
+ */
+export async function sendRefusal(
+  db: Db,
+  target: CodeTarget,
+  now: Date,
+  outgoing: Outgoing,
+): Promise<SendRefusal | null> {
   const windowStart = new Date(now.getTime() - LIMITS.smsSendWindowMs);
   const [recent] = await db
     .select({ sends: count(), lastSentAt: max(verificationCodes.sentAt) })
@@ -51,23 +73,39 @@ export async function sendRefusal(db: Db, target: CodeTarget, now: Date): Promis
   if ((recent?.sends ?? 0) >= LIMITS.smsSendsPerWindow) return 'SMS_SEND_LIMIT';
   const lastSentAt = recent?.lastSentAt;
   if (lastSentAt && now.getTime() - lastSentAt.getTime() < LIMITS.smsResendMs) return 'SMS_RESEND_TOO_SOON';
+  const { budget, clientAddress } = outgoing;
+  const hourAgo = new Date(now.getTime() - HOUR);
+  const fromAddress = and(eq(verificationCodes.clientAddress, clientAddress), gt(verificationCodes.sentAt, hourAgo));
+  if ((await countSince(db, fromAddress)) >= budget.perAddressPerHour) return 'SMS_SEND_LIMIT';
+  const minuteAgo = new Date(now.getTime() - MINUTE);
+  if ((await countSince(db, gt(verificationCodes.sentAt, minuteAgo))) >= budget.maxPerMinute) {
+    budget.onCeiling();
+    return 'SMS_SEND_LIMIT';
+  }
   return null;
 }
 
+const advisoryLock = (tx: Db, key: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+
 /**
- * Inside the caller's transaction: checks the send limits and records the code. Every send
- * to one mobile for one purpose takes the same transaction-scoped advisory lock first, so
- * two concurrent sends (from any server processes) cannot both pass the limits.
+ * Inside the caller's transaction: checks the send limits and records the code. Each count
+ * a send is held to has its own transaction-scoped advisory lock, taken always in the same
+ * order (the mobile and purpose, the client address, the deployment), so concurrent sends
+ * from any server processes queue at each count instead of both passing it. Callers record
+ * the code last in their transaction, so the deployment's lock is held only briefly.
  */
 export async function recordCode(
   tx: Db,
   target: CodeTarget,
   prepared: PreparedCode,
   now: Date,
+  outgoing: Outgoing,
 ): Promise<RecordOutcome> {
-  const lockKey = `verification:${target.purpose}:${target.mobile}`;
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
-  const refusal = await sendRefusal(tx, target, now);
+  await advisoryLock(tx, `verification:${target.purpose}:${target.mobile}`);
+  await advisoryLock(tx, `sms-address:${outgoing.clientAddress}`);
+  await advisoryLock(tx, 'sms-deployment');
+  const refusal = await sendRefusal(tx, target, now, outgoing);
   if (refusal) return { ok: false, rc: refusal };
   // Sends older than the window no longer count for anything.
   const windowStart = new Date(now.getTime() - LIMITS.smsSendWindowMs);
@@ -79,6 +117,7 @@ export async function recordCode(
       codeHash: prepared.codeHash,
       sentAt: now,
       expiresAt: new Date(now.getTime() + LIMITS.verifyCodeMs),
+      clientAddress: outgoing.clientAddress,
     })
     .returning({ id: verificationCodes.id });
   if (!row) throw new Error('verification code insert returned no row');
@@ -90,9 +129,9 @@ export async function recordCode(
  * failed send neither counts against the limits nor stands in the way of a resend, and
  * SmsSendError is thrown.
  */
-export async function deliverCode(db: Db, sms: SmsSender, recorded: RecordedCode): Promise<void> {
+export async function deliverCode(db: Db, outgoing: Outgoing, recorded: RecordedCode): Promise<void> {
   try {
-    await sms.send({
+    await outgoing.sms.send({
       to: recorded.mobile,
       text: verificationCodeText(recorded.purpose, recorded.code),
       purpose: recorded.purpose,
@@ -105,14 +144,19 @@ export async function deliverCode(db: Db, sms: SmsSender, recorded: RecordedCode
 }
 
 /** Sends a new code for the target within the limits; throws SmsSendError when the provider fails. */
-export async function sendCode(db: Db, sms: SmsSender, target: CodeTarget, now: Date): Promise<'C01' | SendRefusal> {
+export async function sendCode(
+  db: Db,
+  outgoing: Outgoing,
+  target: CodeTarget,
+  now: Date,
+): Promise<'C01' | SendRefusal> {
   // A cheap look first, so a refused send costs no hashing.
-  const early = await sendRefusal(db, target, now);
+  const early = await sendRefusal(db, target, now, outgoing);
   if (early) return early;
   const prepared = await prepareCode();
-  const outcome = await db.transaction((tx) => recordCode(tx, target, prepared, now));
+  const outcome = await db.transaction((tx) => recordCode(tx, target, prepared, now, outgoing));
   if (!outcome.ok) return outcome.rc;
-  await deliverCode(db, sms, outcome.recorded);
+  await deliverCode(db, outgoing, outcome.recorded);
   return 'C01';
 }
 

@@ -35,6 +35,8 @@ function renderShell({ config, distDir }: WebOptions): string | null {
 export const webRoutes = fp<WebOptions>(
   async (app, options) => {
     const shell = renderShell(options);
+    // Secure even when TLS ends at a proxy the server does not trust: the browser never sends the key over plain http.
+    const httpsSite = options.config.publicUrl?.startsWith('https://') ?? false;
 
     const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
       if (shell === null)
@@ -45,7 +47,7 @@ export const webRoutes = fp<WebOptions>(
           path: '/',
           sameSite: 'lax',
           httpOnly: false,
-          secure: request.protocol === 'https',
+          secure: httpsSite || request.protocol === 'https',
           maxAge: LIMITS.aesKeyCookieMaxAgeSeconds,
         });
       }

@@ -1,10 +1,10 @@
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildEnvelope, encryptValue } from '../../../protocol';
 import { buildApp } from '../../../server/app';
 import { type Config, loadConfig } from '../../../server/config';
 import type { Db } from '../../../server/db/client';
 import type { SmsSender } from '../../../server/sms';
-import { createTestDatabase, emptyTables, type TestDatabase } from './database';
+import { createTestDatabase, emptyTables, secondConnection, type TestDatabase } from './database';
 
 export const TEST_SIGN_KEY = 'test-sign-key-0123456789';
 export const TEST_AES_KEY = 'test-aes-key-0123456789';
@@ -19,6 +19,12 @@ export const TEST_ENV = {
   // No test reaches the real LINE: where a test does not start its fake LINE, nothing answers.
   LINE_API_BASE: 'http://127.0.0.1:9',
   ALLOWED_REDIRECT_ORIGINS: 'https://shop.example.com',
+  // Every test calls from one address, and most make more calls than a member would: the
+  // budgets are tested on their own (rate-limit, sms-budgets), with their own settings.
+  RATE_LIMIT_PER_MINUTE: '1000000',
+  RATE_LIMIT_CHECKS_PER_MINUTE: '1000000',
+  SMS_PER_ADDRESS_PER_HOUR: '1000000',
+  SMS_MAX_PER_MINUTE: '1000000',
 };
 
 export const testConfig = (env: Record<string, string> = {}): Config => loadConfig({ ...TEST_ENV, ...env });
@@ -43,10 +49,19 @@ export interface TestApp {
 }
 
 export async function startTestApp(
-  options: { env?: Record<string, string>; distDir?: string; sms?: SmsSender } = {},
+  options: {
+    env?: Record<string, string>;
+    distDir?: string;
+    sms?: SmsSender;
+    logger?: FastifyServerOptions['logger'];
+    /** Another app instance's database and clock: two instances over one database, as behind a load balancer. */
+    shareDatabaseWith?: TestApp;
+  } = {},
 ): Promise<TestApp> {
-  const testDatabase = await createTestDatabase();
-  const clock = new TestClock();
+  const testDatabase = options.shareDatabaseWith
+    ? await secondConnection(options.shareDatabaseWith.testDatabase)
+    : await createTestDatabase();
+  const clock = options.shareDatabaseWith?.clock ?? new TestClock();
   const config = testConfig(options.env);
   const app = await buildApp({
     config,
@@ -54,6 +69,7 @@ export async function startTestApp(
     now: clock.now,
     distDir: options.distDir ?? '/nonexistent-dist',
     sms: options.sms,
+    logger: options.logger,
   });
   const db = testDatabase.database.db;
   return {
@@ -82,8 +98,8 @@ export function postSigned(
   t: TestApp,
   url: string,
   call: SignedCall,
-  options: { at?: Date; signKey?: string; headers?: InjectOptions['headers'] } = {},
+  options: { at?: Date; signKey?: string; headers?: InjectOptions['headers']; from?: string } = {},
 ): Promise<LightMyRequestResponse> {
   const body = buildEnvelope(options.signKey ?? TEST_SIGN_KEY, call, options.at ?? t.clock.now());
-  return t.app.inject({ method: 'POST', url, payload: body, headers: options.headers });
+  return t.app.inject({ method: 'POST', url, payload: body, headers: options.headers, remoteAddress: options.from });
 }

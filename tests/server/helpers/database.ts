@@ -5,7 +5,7 @@ import { type Database, type Db, openDatabase } from '../../../server/db/client'
 import {
   ecMembers,
   identityBindings,
-  loginFailures,
+  loginAttempts,
   memberAuditEvents,
   members,
   memberTokens,
@@ -16,6 +16,7 @@ import {
   pendingMobileChanges,
   referrals,
   smsOutbox,
+  tempTokenMobiles,
   verificationCodes,
 } from '../../../server/db/schema';
 
@@ -47,6 +48,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await fresh.drop();
     }),
   };
+}
+
+/**
+ * Another connection to a test database, for a second app instance: its own pool on
+ * PostgreSQL; on PGlite, which one process holds, the same instance. Closing it leaves the
+ * database to its owner.
+ */
+export async function secondConnection(owner: TestDatabase): Promise<TestDatabase> {
+  if (!owner.url) return { database: { ...owner.database, close: async () => {} }, url: null, close: async () => {} };
+  const database = await openDatabase({ databaseUrl: owner.url });
+  return { database, url: owner.url, close: once(() => database.close()) };
 }
 
 /** A new, empty PostgreSQL database (no migrations yet) beside the admin connection's. */
@@ -82,7 +94,7 @@ function once(action: () => Promise<void>): () => Promise<void> {
 
 export async function emptyTables(db: Db): Promise<void> {
   await db.execute(
-    sql`truncate members, member_tokens, login_failures, ec_members, oauth_clients, oauth_client_redirect_uris, oauth_requests, oauth_codes, referrals, verification_codes, sms_outbox, pending_mobile_changes, member_audit_events, identity_bindings restart identity cascade`,
+    sql`truncate members, member_tokens, login_attempts, temp_token_mobiles, ec_members, oauth_clients, oauth_client_redirect_uris, oauth_requests, oauth_codes, referrals, verification_codes, sms_outbox, pending_mobile_changes, member_audit_events, identity_bindings restart identity cascade`,
   );
 }
 
@@ -91,13 +103,14 @@ export async function rowCounts(db: Db): Promise<Record<string, number>> {
   const tables = {
     members,
     memberTokens,
-    loginFailures,
+    loginAttempts,
     ecMembers,
     oauthClients,
     oauthClientRedirectUris,
     oauthRequests,
     oauthCodes,
     referrals,
+    tempTokenMobiles,
     verificationCodes,
     smsOutbox,
     pendingMobileChanges,

@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { loginAttempts } from '../../../server/db/schema';
 import { createMember, type Member, type NewMember } from '../../../server/modules/members/service';
 import type { TestApp } from './app';
 import { enc, postSigned } from './app';
@@ -17,4 +19,10 @@ export async function memberToken(t: TestApp, mobile: string = MEMBER.mobile, pa
   const token = response.json().results?.member_access_token;
   if (typeof token !== 'string') throw new Error(`login failed: ${response.body}`);
   return token;
+}
+
+/** How many password checks of the mobile the lockout currently counts. */
+export async function countedAttempts(t: TestApp, mobile: string = MEMBER.mobile): Promise<number> {
+  const [row] = await t.db.select().from(loginAttempts).where(eq(loginAttempts.mobile, mobile));
+  return row?.attempts ?? 0;
 }

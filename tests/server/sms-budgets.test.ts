@@ -1,0 +1,135 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { RC_MESSAGES } from '../../protocol';
+import { members } from '../../server/db/schema';
+import { enc, postSigned, startTestApp, type TestApp } from './helpers/app';
+import { captureLogs } from './helpers/logs';
+import { addMember } from './helpers/members';
+import { outbox, rcOf, registerPayload } from './helpers/registration';
+
+const MINUTE = 60_000;
+const logs = captureLogs();
+let first: TestApp;
+let second: TestApp;
+
+beforeAll(async () => {
+  const env = { SMS_PER_ADDRESS_PER_HOUR: '10', SMS_MAX_PER_MINUTE: '1000' };
+  first = await startTestApp({ env, logger: logs.logger });
+  // A second server process over the same database: every budget is counted where both see it.
+  second = await startTestApp({ env, shareDatabaseWith: first });
+});
+afterAll(async () => {
+  await second.close();
+  await first.close();
+});
+beforeEach(() => first.reset());
+
+const mobileNo = (i: number) => `09${String(10_000_000 + i).slice(-8)}`;
+const register = (t: TestApp, mobile: string, from: string) =>
+  postSigned(t, '/app-api/member/register', { request_parameter: { register: registerPayload({ mobile }) } }, { from });
+const memberCount = async () => (await first.db.select({ n: count() }).from(members))[0]?.n;
+
+describe('SMS sends per client address (SMS_PER_ADDRESS_PER_HOUR)', () => {
+  it('sends at most 10 codes for 60 registrations of 60 numbers from one address, across two instances', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => rcOf(register(i % 2 ? second : first, mobileNo(i), '203.0.113.5'))),
+    );
+    expect(answers.filter((rc) => rc === 'C01')).toHaveLength(10);
+    expect(answers.filter((rc) => rc === 'SMS_SEND_LIMIT')).toHaveLength(50);
+    expect(await outbox(first)).toHaveLength(10);
+    // A refused registration leaves nothing behind: the member may simply try again later.
+    expect(await memberCount()).toBe(10);
+  });
+
+  it('tells the member to try later, and lets other addresses and the next hour through', async () => {
+    for (let i = 0; i < 10; i++) expect(await rcOf(register(first, mobileNo(i), '203.0.113.6'))).toBe('C01');
+    const refused = await register(first, mobileNo(10), '203.0.113.6');
+    expect(refused.json().rcrm).toEqual({ RC: 'SMS_SEND_LIMIT', RM: RC_MESSAGES.SMS_SEND_LIMIT });
+    expect(RC_MESSAGES.SMS_SEND_LIMIT).toContain('請稍後再試');
+    expect(await rcOf(register(second, mobileNo(11), '203.0.113.7'))).toBe('C01');
+    first.clock.advance(60 * MINUTE);
+    expect(await rcOf(register(second, mobileNo(12), '203.0.113.6'))).toBe('C01');
+  });
+
+  it('counts every purpose together: forgot-password codes and registrations share the budget', async () => {
+    for (let i = 0; i < 5; i++) {
+      await addMember(first, { mobile: mobileNo(100 + i) });
+      const forgot = await postSigned(
+        first,
+        '/app-api/member/v1.2/forget_password',
+        { request_parameter: { mobile: enc(mobileNo(100 + i)) } },
+        { from: '203.0.113.8' },
+      );
+      expect(forgot.json().rcrm.RC).toBe('C01');
+    }
+    for (let i = 0; i < 5; i++) expect(await rcOf(register(first, mobileNo(i), '203.0.113.8'))).toBe('C01');
+    expect(await rcOf(register(first, mobileNo(5), '203.0.113.8'))).toBe('SMS_SEND_LIMIT');
+  });
+
+  it('holds across a restart: the count is in the database', async () => {
+    for (let i = 0; i < 10; i++) await register(first, mobileNo(i), '203.0.113.9');
+    const restarted = await startTestApp({
+      env: { SMS_PER_ADDRESS_PER_HOUR: '10', SMS_MAX_PER_MINUTE: '1000' },
+      shareDatabaseWith: first,
+    });
+    try {
+      expect(await rcOf(register(restarted, mobileNo(10), '203.0.113.9'))).toBe('SMS_SEND_LIMIT');
+    } finally {
+      await restarted.close();
+    }
+  });
+});
+
+describe("one registration's temp token", () => {
+  const changeMobile = (t: TestApp, token: string, mobile: string) =>
+    postSigned(t, '/app-api/member/update_register_mobile', { token, request_parameter: { mobile: enc(mobile) } });
+  const registerToken = async () => {
+    const response = await register(first, mobileNo(0), '203.0.113.20');
+    return response.json().results.temp_access_token as string;
+  };
+
+  it('moves across at most 3 different numbers over its life', async () => {
+    const token = await registerToken();
+    expect(await rcOf(changeMobile(first, token, mobileNo(1)))).toBe('C01');
+    expect(await rcOf(changeMobile(second, token, mobileNo(2)))).toBe('C01');
+    const fourth = await changeMobile(first, token, mobileNo(3));
+    expect(fourth.json().rcrm).toEqual({ RC: 'SMS_SEND_LIMIT', RM: RC_MESSAGES.SMS_SEND_LIMIT });
+    // Back to a number it has used is no new number.
+    first.clock.advance(MINUTE);
+    expect(await rcOf(changeMobile(first, token, mobileNo(0)))).toBe('C01');
+    expect((await outbox(first)).map((message) => message.to).sort()).toEqual(
+      [mobileNo(0), mobileNo(0), mobileNo(1), mobileNo(2)].sort(),
+    );
+  });
+
+  it('lets at most 2 of 12 concurrent moves to new numbers through', async () => {
+    const token = await registerToken();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => rcOf(changeMobile(i % 2 ? second : first, token, mobileNo(20 + i)))),
+    );
+    expect(answers.filter((rc) => rc === 'C01').length).toBeLessThanOrEqual(2);
+    expect(answers.filter((rc) => rc === 'C01').length).toBeGreaterThan(0);
+    expect((await outbox(first)).length).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('the deployment-wide ceiling (SMS_MAX_PER_MINUTE)', () => {
+  it('refuses sends beyond it from every address, warns the operator once a minute, and opens again a minute later', async () => {
+    const capped = captureLogs();
+    const t = await startTestApp({ env: { SMS_MAX_PER_MINUTE: '5' }, logger: capped.logger });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => rcOf(register(t, mobileNo(i), `198.51.100.${i + 1}`))),
+      );
+      expect(answers.filter((rc) => rc === 'C01')).toHaveLength(5);
+      expect(answers.filter((rc) => rc === 'SMS_SEND_LIMIT')).toHaveLength(3);
+      expect(await rcOf(register(t, mobileNo(9), '198.51.100.50'))).toBe('SMS_SEND_LIMIT');
+      expect(capped.lines('SMS_MAX_PER_MINUTE')).toHaveLength(1);
+      expect(capped.lines('SMS_MAX_PER_MINUTE')[0]?.level).toBe(40);
+      t.clock.advance(MINUTE);
+      expect(await rcOf(register(t, mobileNo(10), '198.51.100.51'))).toBe('C01');
+    } finally {
+      await t.close();
+    }
+  });
+});
