@@ -10,5 +10,5 @@ const API_PREFIXES = [
   `${DEFAULT_API_BASES.oauthHost}/oauth/`,
 ];
 
-/** Whether a URL is one of the API's (rate limited, never answered with the app shell). */
+/** Whether a path is under one of the API's prefixes: a declared route's (rate limited) or a request's (never answered with the app shell). */
 export const isApiPath = (url: string): boolean => API_PREFIXES.some((prefix) => url.startsWith(prefix));

@@ -1,10 +1,11 @@
-import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import rateLimit from '@fastify/rate-limit';
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { EndpointName } from '../../protocol';
+import { clientBlock } from '../lib/client-address';
 import { isApiPath, pathOf } from '../lib/paths';
 import { errorName } from '../lib/redis';
 import { reject } from '../lib/responses';
@@ -100,7 +101,7 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
       const limiter = app.createRateLimit({
         max,
         timeWindow: options.windowMs,
-        keyGenerator: (request) => `${name}:${normalizeIP(request.ip)}`,
+        keyGenerator: (request) => `${name}:${clientBlock(request)}`,
       });
       return async (request) => {
         const result = await limiter(request);

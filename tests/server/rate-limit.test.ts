@@ -68,6 +68,12 @@ describe('the overall budget per client address (RATE_LIMIT_PER_MINUTE)', () => 
     expect((await get(proxied, '10.0.0.9', '198.51.100.8')).statusCode).toBe(200);
   });
 
+  it('counts every forwarded "address" that is no IP address as one client', async () => {
+    for (let i = 0; i < 3; i++)
+      expect((await get(proxied, '10.0.0.9', `junk-${i}-${'x'.repeat(90)}`)).statusCode).toBe(200);
+    expect((await get(proxied, '10.0.0.9', 'other junk')).statusCode).toBe(429);
+  });
+
   it('counts an IPv6 client per /64, the block one subscriber holds', async () => {
     for (let i = 1; i <= 3; i++) await get(plain, `2001:db8:1:2::${i}`);
     expect((await get(plain, '2001:db8:1:2:ffff::1')).statusCode).toBe(429);

@@ -66,6 +66,32 @@ describe('SMS sends per client address (SMS_PER_ADDRESS_PER_HOUR)', () => {
     expect(await rcOf(register(first, mobileNo(5), '203.0.113.8'))).toBe('SMS_SEND_LIMIT');
   });
 
+  it('counts an IPv6 subscriber per /64, and every forwarded "address" that is no IP as one', async () => {
+    const proxied = await startTestApp({
+      env: { SMS_PER_ADDRESS_PER_HOUR: '2', SMS_MAX_PER_MINUTE: '1000', TRUST_PROXY: 'true' },
+      shareDatabaseWith: first,
+    });
+    try {
+      const via = (i: number, forwardedFor: string) =>
+        rcOf(
+          postSigned(
+            proxied,
+            '/app-api/member/register',
+            { request_parameter: { register: registerPayload({ mobile: mobileNo(i) }) } },
+            { headers: { 'x-forwarded-for': forwardedFor } },
+          ),
+        );
+      expect(await via(1, '2001:db8:5:6::1')).toBe('C01');
+      expect(await via(2, '2001:db8:5:6::2')).toBe('C01');
+      expect(await via(3, '2001:db8:5:6:ffff::9')).toBe('SMS_SEND_LIMIT');
+      expect(await via(4, 'a'.repeat(100))).toBe('C01');
+      expect(await via(5, 'not an address')).toBe('C01');
+      expect(await via(6, '<script>')).toBe('SMS_SEND_LIMIT');
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('holds across a restart: the count is in the database', async () => {
     for (let i = 0; i < 10; i++) await register(first, mobileNo(i), '203.0.113.9');
     const restarted = await startTestApp({

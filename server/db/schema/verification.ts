@@ -23,7 +23,7 @@ export const verificationCodes = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    /** The client address whose call sent the code: the per-address SMS budget counts these. */
+    /** The client address (an IPv6 one as its /64) whose call sent the code: the per-address SMS budget counts these. */
     clientAddress: varchar('client_address', { length: 45 }),
   },
   (t) => [

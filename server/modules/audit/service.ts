@@ -9,7 +9,7 @@ export interface AuditEvent {
   oldMobile?: string | null;
   newMobile?: string | null;
   detail?: Record<string, unknown> | null;
-  /** `request.ip`: the client's address, through trusted proxies only. */
+  /** The client's address (`clientAddress`), through trusted proxies only. */
   clientAddress: string;
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type LoginResults, lineBindDataSchema } from '../../../protocol';
 import type { AppContext } from '../../context';
+import { clientAddress } from '../../lib/client-address';
 import { pathOf } from '../../lib/paths';
 import { answer } from '../../lib/responses';
 import { signed } from '../../plugins/envelope';
@@ -22,7 +23,11 @@ export const lineRoutes: FastifyPluginAsync<AppContext> = async (app, { config, 
   app.post(
     pathOf('bindThirdParty'),
     signed(lineBindDataSchema, async ({ token, params }, request) => {
-      const input = { memberToken: token, lineToken: params.verify_data.line_token, clientAddress: request.ip };
+      const input = {
+        memberToken: token,
+        lineToken: params.verify_data.line_token,
+        clientAddress: clientAddress(request),
+      };
       const outcome = await bindLineToMember(db, config, input, now());
       logLineUnavailable(request.log, outcome);
       return answer(outcome.rc);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TempTokenResults } from '../../../protocol';
 import type { AppContext } from '../../context';
+import { clientAddress } from '../../lib/client-address';
 import { pathOf } from '../../lib/paths';
 import { answer } from '../../lib/responses';
 import { signed } from '../../plugins/envelope';
@@ -45,7 +46,7 @@ export const passwordRoutes: FastifyPluginAsync<AppContext> = async (app, { conf
   app.post(
     pathOf('resetPassword'),
     signed(params.reset, async ({ token, params: p }, request) =>
-      answer((await resetPassword(db, token, p.new_password, now(), request.ip)).rc),
+      answer((await resetPassword(db, token, p.new_password, now(), clientAddress(request))).rc),
     ),
   );
 
@@ -53,7 +54,7 @@ export const passwordRoutes: FastifyPluginAsync<AppContext> = async (app, { conf
     pathOf('updateMemberPassword'),
     signed(params.change, async ({ token, params: p }, request) => {
       const change = { oldPassword: p.old_password, newPassword: p.new_password };
-      return answer((await changePassword(db, token, change, now(), request.ip)).rc);
+      return answer((await changePassword(db, token, change, now(), clientAddress(request))).rc);
     }),
   );
 };

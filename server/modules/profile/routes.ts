@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { GetMemberProfileResults } from '../../../protocol';
 import type { AppContext } from '../../context';
+import { clientAddress } from '../../lib/client-address';
 import { pathOf } from '../../lib/paths';
 import { answer } from '../../lib/responses';
 import { signed } from '../../plugins/envelope';
@@ -64,7 +65,7 @@ export const profileRoutes: FastifyPluginAsync<AppContext> = async (app, { confi
   app.post(
     pathOf('memberVerify'),
     signed(params.confirmMobile, async ({ token, params: p }, request) => {
-      const input = { token, code: p.verify_code, clientAddress: request.ip };
+      const input = { token, code: p.verify_code, clientAddress: clientAddress(request) };
       const outcome = await confirmMobileChange(db, outgoing(request), input, now());
       // The account has moved; the operator needs to know its former mobile was not told.
       if (outcome.rc === 'C01' && outcome.noticeError)

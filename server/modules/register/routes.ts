@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { LineBindData, MemberTokenResults, TempTokenResults } from '../../../protocol';
 import type { AppContext } from '../../context';
+import { clientAddress } from '../../lib/client-address';
 import { pathOf } from '../../lib/paths';
 import { answer } from '../../lib/responses';
 import { signed } from '../../plugins/envelope';
@@ -62,7 +63,7 @@ export const registerRoutes: FastifyPluginAsync<AppContext> = async (app, { conf
       logLineUnavailable(request.log, line);
       return null;
     }
-    return { ...input, line: line.userId ? { userId: line.userId, clientAddress: request.ip } : null };
+    return { ...input, line: line.userId ? { userId: line.userId, clientAddress: clientAddress(request) } : null };
   }
 
   // With bind_third_party the new member is bound to that LINE user, or not registered at all.

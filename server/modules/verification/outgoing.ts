@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
+import { clientBlock } from '../../lib/client-address';
 import type { SmsSender } from '../../sms';
 
 const MINUTE = 60_000;
@@ -44,9 +45,9 @@ export function smsBudget(
   };
 }
 
-/** The way out for text messages of one request: its client address honours TRUST_PROXY. */
+/** The way out for text messages of one request, counted against its client's address block. */
 export const outgoingFor = (sms: SmsSender, budget: SmsBudget, request: FastifyRequest): Outgoing => ({
   sms,
   budget,
-  clientAddress: request.ip,
+  clientAddress: clientBlock(request),
 });
