@@ -1,20 +1,29 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { parseCsvRecord, readCsv } from '../../server/modules/members-import/csv';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readCsv } from '../../server/modules/members-import/csv';
 import { birthdayPassword, normalizeBirthday, parseImportRow } from '../../server/modules/members-import/rows';
 
+const dir = mkdtempSync(join(tmpdir(), 'csv-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function recordsOf(text: string) {
+  const file = join(dir, 'members.csv');
+  writeFileSync(file, text);
+  const records = [];
+  for await (const record of readCsv(file)) records.push(record);
+  return records;
+}
+
+const fieldsOf = async (text: string) => (await recordsOf(text)).map((record) => record.fields);
+
 describe('member import rows', () => {
-  it('reads quoted fields, escaped quotes and empty fields', () => {
-    expect(parseCsvRecord('0912345678,"王, 小明",1980/12/01,,')).toEqual([
-      '0912345678',
-      '王, 小明',
-      '1980/12/01',
-      '',
-      '',
+  it('reads quoted fields, escaped quotes and empty fields', async () => {
+    expect(await fieldsOf('0912345678,"王, 小明",1980/12/01,,\na,"say ""hi""",c')).toEqual([
+      ['0912345678', '王, 小明', '1980/12/01', '', ''],
+      ['a', 'say "hi"', 'c'],
     ]);
-    expect(parseCsvRecord('a,"say ""hi""",c')).toEqual(['a', 'say "hi"', 'c']);
   });
 
   it('streams records with their starting line numbers, across quoted line breaks and a BOM', async () => {
@@ -30,6 +39,41 @@ describe('member import rows', () => {
       { line: 1, fields: ['mobile', 'name', 'birthday', 'gender', 'email'] },
       { line: 2, fields: ['0912345678', '王小明', '19801201', 'M', ''] },
       { line: 4, fields: ['0922', 'two\nlines', 'x', '', ''] },
+    ]);
+  });
+
+  it('reads a spreadsheet export: a BOM, CRLF line ends, and a CRLF inside a quoted field', async () => {
+    expect(await recordsOf('\uFEFFmobile,name\r\n0911000001,"林\r\n舊會員"\r\n0911000002,王小明\r\n')).toEqual([
+      { line: 1, fields: ['mobile', 'name'] },
+      { line: 2, fields: ['0911000001', '林\n舊會員'] },
+      { line: 4, fields: ['0911000002', '王小明'] },
+    ]);
+  });
+
+  it('numbers each record by the line it starts on, after quoted fields of several lines', async () => {
+    const records = await recordsOf('a,"one\n\ntwo",b\nc,"three\nfour",d\nnot,a,member\n');
+    expect(records.map((record) => record.line)).toEqual([1, 4, 6]);
+    expect(records[2]?.fields).toEqual(['not', 'a', 'member']);
+  });
+
+  it('leaves out the spaces around a quoted field, and keeps a stray quote as part of its field', async () => {
+    expect(await fieldsOf('0911000001 , "王小明" ,x\n0911000002,王"小明,y\n0911000003,b,c\n')).toEqual([
+      ['0911000001', '王小明', 'x'],
+      ['0911000002', '王"小明', 'y'],
+      ['0911000003', 'b', 'c'],
+    ]);
+  });
+
+  it('answers an unreadable record as one with no fields at its line, and reads on from the next line', async () => {
+    expect(await recordsOf('a,b\nc,"d\ne,f\n')).toEqual([
+      { line: 1, fields: ['a', 'b'] },
+      { line: 2, fields: [] },
+      { line: 3, fields: ['e', 'f'] },
+    ]);
+    expect(await recordsOf('a,b\n"ab"c,d\ne,f\n')).toEqual([
+      { line: 1, fields: ['a', 'b'] },
+      { line: 2, fields: [] },
+      { line: 3, fields: ['e', 'f'] },
     ]);
   });
 

@@ -94,6 +94,35 @@ describe('npm run members:import', () => {
     }
   });
 
+  it('reports a bad row after a quoted field of several lines by the line it starts on', async () => {
+    const exported = join(dir, 'export.csv');
+    writeFileSync(
+      exported,
+      '\uFEFFmobile,name,birthday,gender,email\r\n0922000001,"林\r\n舊會員",19801201,F,\r\n' +
+        '0922000002,王小明,19750304,M,\r\n0922000003,壞<名字>,19750304,,\r\n',
+    );
+    const { stdout } = await cli(exported, '--ec');
+    expect(stdout).toMatch(/^line 2: skipped, name: /m);
+    expect(stdout).toContain('line 5: skipped, name: 姓名不可包含特殊字元');
+    expect(stdout).toContain('read 3 rows');
+    expect(stdout).toContain('imported 1 e-commerce members, 0 already present (unchanged), 2 bad rows skipped');
+  });
+
+  it('shows progress on a pipe as a plain line at each tenth of a long file', async () => {
+    const long = join(dir, 'long.csv');
+    const rows = Array.from({ length: 2_000 }, (_, i) => `09${30_000_000 + i},會員${i},,,`);
+    writeFileSync(long, `mobile,name,birthday,gender,email\n${rows.join('\n')}\n`);
+    const { stderr } = await cli(long, '--ec');
+    const withoutRates = stderr.trim().replace(/, \d+\/s$/gm, '');
+    expect(withoutRates.split('\n')).toEqual([
+      'progress: 500/2001 rows (20%)',
+      'progress: 1000/2001 rows (40%)',
+      'progress: 1500/2001 rows (70%)',
+      'progress: 2000/2001 rows (90%)',
+      'progress: 2001/2001 rows (100%)',
+    ]);
+  });
+
   it('refuses a data directory that a running process holds', async () => {
     const release = lockDirectory(join(dir, 'data'), join(dir, 'data', 'pglite.lock'));
     try {
