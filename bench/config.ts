@@ -35,6 +35,16 @@ export const benchConfig = (): Config => loadConfig(BENCH_ENV);
 /** The member the throughput runs log in as. */
 export const BENCH_MEMBER = { mobile: '0911000111', password: 'bench1234', name: '壓測會員' } as const;
 
+/**
+ * The members the login run logs in as, one per connection: many members log in at once, not
+ * one member eight times at once (the lockout counts a member's checks in flight, and refuses
+ * a sixth before the first five are decided).
+ */
+export const LOGIN_MEMBERS = Array.from({ length: 8 }, (_, i) => ({
+  ...BENCH_MEMBER,
+  mobile: `09110002${String(i).padStart(2, '0')}`,
+}));
+
 /** Seconds of load per measured figure (BENCH_SECONDS overrides, e.g. 3 for a quick look). */
 export const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 export const WARMUP_SECONDS = 2;

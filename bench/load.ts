@@ -7,6 +7,8 @@ export interface LoadTarget {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** One body per connection instead of `body`: connection i sends bodies[i % length]. */
+  bodies?: string[];
   connections: number;
   /** Every answer is HTTP 200, so success is read from the body. */
   expectInBody: string;
@@ -19,11 +21,14 @@ export interface LoadResult {
 }
 
 function fire(target: LoadTarget, seconds: number): Promise<autocannon.Result> {
+  let connection = 0;
+  const { bodies } = target;
   return autocannon({
     url: target.url,
     method: target.method ?? 'GET',
     headers: target.headers,
-    body: target.body,
+    body: bodies ? bodies[0] : target.body,
+    setupClient: bodies ? (client) => client.setBody(bodies[connection++ % bodies.length] ?? '') : undefined,
     connections: target.connections,
     duration: seconds,
     verifyBody: (body) => String(body ?? '').includes(target.expectInBody),

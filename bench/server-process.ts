@@ -3,13 +3,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
 import { createMember } from '../server/modules/members/service';
-import { abuseConfig, BENCH_MEMBER, benchConfig } from './config';
+import { abuseConfig, BENCH_MEMBER, benchConfig, LOGIN_MEMBERS } from './config';
 
 export type ServerKind = 'member' | 'bare' | 'abuse';
 
 async function memberServer(kind: 'member' | 'abuse'): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
   const database = await openDatabase({});
-  await createMember(database.db, { ...BENCH_MEMBER, isVerified: true }, new Date());
+  for (const member of [BENCH_MEMBER, ...LOGIN_MEMBERS]) {
+    await createMember(database.db, { ...member, isVerified: true }, new Date());
+  }
   const config = kind === 'member' ? benchConfig() : abuseConfig();
   const app = await buildApp({ config, database, distDir: '/nonexistent-dist', logger: false });
   return { app, close: () => database.close() };

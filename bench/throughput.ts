@@ -7,7 +7,7 @@ import {
   MMRM_TOKEN_HEADER,
 } from '../protocol';
 import { measureArgon2Verify, type VerifyRate } from './argon2';
-import { BENCH_AES_KEY, BENCH_MEMBER, BENCH_SIGN_KEY } from './config';
+import { BENCH_AES_KEY, BENCH_MEMBER, BENCH_SIGN_KEY, LOGIN_MEMBERS } from './config';
 import { type LoadResult, measureLoad } from './load';
 import { startServer } from './servers';
 
@@ -20,12 +20,12 @@ const urlOf = (origin: string, name: EndpointName) => {
 };
 
 /** The login body exactly as the web app sends it; its timestamp keeps it valid for 300 s. */
-const loginBody = () =>
+const loginBody = (member: { mobile: string; password: string } = BENCH_MEMBER) =>
   JSON.stringify(
     buildEnvelope(BENCH_SIGN_KEY, {
       request_parameter: {
-        account: encryptValue(BENCH_AES_KEY, BENCH_MEMBER.mobile),
-        password: encryptValue(BENCH_AES_KEY, BENCH_MEMBER.password),
+        account: encryptValue(BENCH_AES_KEY, member.mobile),
+        password: encryptValue(BENCH_AES_KEY, member.password),
       },
     }),
   );
@@ -78,7 +78,7 @@ export async function measureThroughput(log: (line: string) => void): Promise<Th
       url: urlOf(member.origin, 'login'),
       method: 'POST',
       headers: JSON_HEADERS,
-      body: loginBody(),
+      bodies: LOGIN_MEMBERS.map((member) => loginBody(member)),
       connections: 8,
       expectInBody: SUCCESS,
     });
