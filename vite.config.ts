@@ -4,7 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import * as v from 'valibot';
 import { defineConfig, type Plugin } from 'vite';
-import { AES_KEY_COOKIE, RUNTIME_CONFIG_PLACEHOLDER, runtimeConfigSchema, runtimeConfigScript } from './protocol';
+import { AES_KEY_COOKIE, RUNTIME_CONFIG_PLACEHOLDER, runtimeConfigSchema, runtimeConfigScript } from '#protocol';
 
 // In development the member server listens here and answers every API base.
 const MEMBER_SERVER = 'http://127.0.0.1:3001';

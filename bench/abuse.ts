@@ -5,7 +5,7 @@ import {
   type EndpointName,
   encryptValue,
   SECURITY_QUESTION,
-} from '../protocol';
+} from '#protocol';
 import { BENCH_AES_KEY, BENCH_MEMBER, BENCH_SIGN_KEY } from './config';
 import { startServer } from './servers';
 

@@ -5,7 +5,7 @@ import {
   type EndpointName,
   encryptValue,
   MMRM_TOKEN_HEADER,
-} from '../protocol';
+} from '#protocol';
 import { measureArgon2Verify, type VerifyRate } from './argon2';
 import { BENCH_AES_KEY, BENCH_MEMBER, BENCH_SIGN_KEY, LOGIN_MEMBERS } from './config';
 import { type LoadResult, measureLoad } from './load';

@@ -1,4 +1,8 @@
+import { LINE_SOURCE, LINE_TOKEN_SOURCE } from './line';
 import type { Gender } from './schemas';
+
+// schemas.ts reads the LINE values too: they live in line.ts so neither file imports the other both ways.
+export { LINE_SOURCE, LINE_TOKEN_SOURCE };
 
 /** Which configured base a call goes to (PROTOCOL.md "Bases"). */
 export type ApiBase = 'appApi' | 'memberApi' | 'oauthApi' | 'oauthHost';
@@ -63,8 +67,6 @@ export const DEFAULT_API_BASES: Record<ApiBase, string> = {
 
 /** Fixed values the spec gives. */
 export const COMPARE_EC_PROVIDER = 'cyberbit';
-export const LINE_SOURCE = 'LineMultiOA';
-export const LINE_TOKEN_SOURCE = 'cyberbiz';
 export const SECURITY_QUESTION = 'sq06';
 export const MEMBER_VERIFICATION = 'member_verification';
 

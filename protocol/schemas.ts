@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { LINE_SOURCE, LINE_TOKEN_SOURCE } from './endpoints';
+import { LINE_SOURCE, LINE_TOKEN_SOURCE } from './line';
 import { VALIDATION_MESSAGES as M } from './messages';
 import { isPlainText } from './text';
 

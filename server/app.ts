@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { MAX_BODY_BYTES } from '../protocol';
+import { MAX_BODY_BYTES } from '#protocol';
 import { type Config, LIMITS } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';

@@ -1,4 +1,4 @@
-import { MEMBER_TOKEN_DAYS, OAUTH_REQUEST_MINUTES } from '../protocol';
+import { MEMBER_TOKEN_DAYS, OAUTH_REQUEST_MINUTES } from '#protocol';
 import { DEMO_AES_KEY, DEMO_SIGN_KEY, parseEnv } from './env';
 
 export { ConfigError, type ConfigIssue, DEMO_AES_KEY, DEMO_SIGN_KEY, isOrigin } from './env';

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import * as v from 'valibot';
-import { DEFAULT_REDIRECT_PATH } from '../protocol';
+import { DEFAULT_REDIRECT_PATH } from '#protocol';
 
 // Built-in keys so `npm start` works on a fresh machine; production refuses them.
 export const DEMO_SIGN_KEY = 'demo-sign-key-not-for-production';

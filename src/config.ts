@@ -1,7 +1,7 @@
 import * as v from 'valibot';
+import { DEFAULT_API_BASES } from '#protocol/endpoints';
+import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig, runtimeConfigSchema } from '#protocol/runtime-config';
 import liffSettings from '../liff.config.json';
-import { DEFAULT_API_BASES } from '../protocol/endpoints';
-import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig, runtimeConfigSchema } from '../protocol/runtime-config';
 
 export type AppConfig = RuntimeConfig;
 export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; problems: string[] };

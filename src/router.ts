@@ -2,10 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, parseSearchWith, stringifySearchWith } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 
-export interface RouterContext {
-  queryClient: QueryClient;
-}
-
 // Query values stay text: a mobile such as 0912345678 must not turn into a number.
 const asText = (value: string) => value;
 const toText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));

@@ -1,4 +1,4 @@
-import { DEFAULT_API_BASES, ENDPOINTS, type EndpointName } from '../../protocol';
+import { DEFAULT_API_BASES, ENDPOINTS, type EndpointName } from '#protocol';
 
 /** The path this server answers a call on: its base's default plus the call's path. */
 export const pathOf = (name: EndpointName): string => DEFAULT_API_BASES[ENDPOINTS[name].base] + ENDPOINTS[name].path;

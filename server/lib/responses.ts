@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { type ApiResponse, type RC, RC_HTTP_STATUS, rcrm } from '../../protocol';
+import { type ApiResponse, type RC, RC_HTTP_STATUS, rcrm } from '#protocol';
 
 /** A business outcome: always HTTP 200. */
 export function answer<R extends Record<string, unknown>>(rc: RC, results?: R): ApiResponse<R | Record<string, never>> {

@@ -8,7 +8,7 @@ import {
   openEnvelope,
   RC_MESSAGES,
   VALIDATION_MESSAGES,
-} from '../../protocol';
+} from '#protocol';
 import { reject } from '../lib/responses';
 
 type ParamsSchema = v.GenericSchema<unknown, unknown>;

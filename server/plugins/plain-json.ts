@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest, RouteShorthandOptionsWithHandler } from 'fastify';
 import * as v from 'valibot';
-import { type ApiResponse, RC_MESSAGES } from '../../protocol';
+import { type ApiResponse, RC_MESSAGES } from '#protocol';
 import { reject } from '../lib/responses';
 import { describeIssue, describeUnstorableText } from './envelope';
 

@@ -4,7 +4,7 @@ import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import type { EndpointName } from '../../protocol';
+import type { EndpointName } from '#protocol';
 import { clientBlock } from '../lib/client-address';
 import { isApiPath, pathOf } from '../lib/paths';
 import { errorName } from '../lib/redis';

@@ -1,4 +1,4 @@
-import { taipeiTimestamp } from '../../protocol';
+import { taipeiTimestamp } from '#protocol';
 import type { OutboxEntry } from './outbox';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { taipeiTimestamp } from '../../protocol';
+import { taipeiTimestamp } from '#protocol';
 import type { AppContext } from '../context';
 import { prefersJson } from '../lib/accept';
 import { listOutbox } from './outbox';

@@ -1,8 +1,8 @@
-import { encryptValue } from '../../protocol/crypto';
-import type { ApiBase, Endpoint } from '../../protocol/endpoints';
-import { buildEnvelope } from '../../protocol/envelope';
-import { type ApiResponse, type RC, RC_MESSAGES } from '../../protocol/rc';
-import { APP_ID } from '../../protocol/runtime-config';
+import { encryptValue } from '#protocol/crypto';
+import type { ApiBase, Endpoint } from '#protocol/endpoints';
+import { buildEnvelope } from '#protocol/envelope';
+import { type ApiResponse, type RC, RC_MESSAGES } from '#protocol/rc';
+import { APP_ID } from '#protocol/runtime-config';
 import { appConfig } from '../config';
 import { deviceUuid } from '../lib/storage';
 

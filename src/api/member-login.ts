@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ENDPOINTS, type LoginParams, type LoginResults } from '../../protocol/endpoints';
+import { ENDPOINTS, type LoginParams, type LoginResults } from '#protocol/endpoints';
 import { callApi, encrypt } from './client';
 
 /** Mobile-and-password login, on the login screen and the LINE bind screen alike. */

@@ -1,6 +1,6 @@
-import { encryptValue } from '../../protocol/crypto';
-import { AES_KEY_COOKIE, ENDPOINTS, MMRM_TOKEN_HEADER, type RedirectLocationResults } from '../../protocol/endpoints';
-import { type ApiResponse, rcrm } from '../../protocol/rc';
+import { encryptValue } from '#protocol/crypto';
+import { AES_KEY_COOKIE, ENDPOINTS, MMRM_TOKEN_HEADER, type RedirectLocationResults } from '#protocol/endpoints';
+import { type ApiResponse, rcrm } from '#protocol/rc';
 import { readCookie } from '../lib/cookies';
 import { isSafeRedirect, leaveFor } from '../lib/redirect';
 import { takeReturnPath } from '../lib/return-path';

@@ -9,8 +9,8 @@ import {
   type PointInformationResults,
   type TaskInformationResults,
   type TaskType,
-} from '../../protocol/endpoints';
-import type { ApiResponse } from '../../protocol/rc';
+} from '#protocol/endpoints';
+import type { ApiResponse } from '#protocol/rc';
 import { ApiError, callApi, hasRc } from './client';
 
 export function taskInformation(taskType: TaskType) {

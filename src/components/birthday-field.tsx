@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { latestBirthday } from '../../protocol/schemas';
+import { latestBirthday } from '#protocol/schemas';
 import { TextField, type TextFieldProps } from './text-field';
 
 /** The date input's `YYYY-MM-DD` of a day on the device's calendar. */

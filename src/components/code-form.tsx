@@ -1,7 +1,7 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
-import { verifyCodeSchema } from '../../protocol/schemas';
+import { verifyCodeSchema } from '#protocol/schemas';
 import { t } from '../i18n/zh-TW';
 import { fieldMessages } from '../lib/form-errors';
 import { Button } from './button';

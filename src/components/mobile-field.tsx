@@ -1,4 +1,4 @@
-import { MOBILE_LENGTH } from '../../protocol/schemas';
+import { MOBILE_LENGTH } from '#protocol/schemas';
 import { TextField, type TextFieldProps } from './text-field';
 
 /** A 10-digit mobile number: the phone keypad, the mobile autofill, and no more digits than fit. */

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { DEFAULT_REDIRECT_PATH } from '../../protocol/routes';
+import { DEFAULT_REDIRECT_PATH } from '#protocol/routes';
 import { buttonClass } from './button';
 import { Modal } from './modal';
 

@@ -1,4 +1,4 @@
-import { VALIDATION_MESSAGES } from '../../protocol/messages';
+import { VALIDATION_MESSAGES } from '#protocol/messages';
 
 // Registration and the profile offer the same three choices.
 const GENDERS = { M: '男', F: '女', S: '不透露' } as const;

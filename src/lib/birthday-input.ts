@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { birthdaySchema } from '../../protocol/schemas';
+import { birthdaySchema } from '#protocol/schemas';
 
 /** The date input's `YYYY-MM-DD` as the wire's `YYYY/MM/DD`. */
 export const slashDate = (inputValue: string) => inputValue.replaceAll('-', '/');

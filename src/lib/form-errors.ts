@@ -1,5 +1,5 @@
 import type { FieldError } from 'react-hook-form';
-import { dedupeMessages } from '../../protocol/schemas';
+import { dedupeMessages } from '#protocol/schemas';
 
 /** A field's messages from react-hook-form, each once. */
 export function fieldMessages(error: FieldError | undefined): string[] {

@@ -5,7 +5,7 @@ import IsInClient from '@line/liff/is-in-client';
 import IsLoggedIn from '@line/liff/is-logged-in';
 import Login from '@line/liff/login';
 import ShareTargetPicker from '@line/liff/share-target-picker';
-import type { LineSdk } from './liff';
+import type { LineSdk } from './line-sdk';
 
 // Only the LIFF modules the app calls (pluggable SDK); loaded lazily by ./liff.
 export async function initLiff(liffId: string | null, demoAccessToken: string): Promise<LineSdk> {

@@ -1,22 +1,8 @@
 import { type AppConfig, appConfig } from '../config';
+import type { LineSdk } from './line-sdk';
 import { deviceUuid } from './storage';
 
-/** A message LINE's share target picker sends. */
-export interface LineTextMessage {
-  type: 'text';
-  text: string;
-}
-
-/** The part of the LIFF SDK the app uses. */
-export interface LineSdk {
-  isInClient(): boolean;
-  isLoggedIn(): boolean;
-  login(options?: { redirectUri?: string }): void;
-  getAccessToken(): string | null;
-  isApiAvailable(apiName: string): boolean;
-  /** Resolves with a status once sent, and with nothing when the member closed the picker. */
-  shareTargetPicker(messages: LineTextMessage[]): Promise<unknown>;
-}
+export type { LineSdk, LineTextMessage } from './line-sdk';
 
 const IN_LINE_APP = / Line\//;
 const LIFF_QUERY_KEYS = ['liff.state', 'code', 'state', 'liffClientId'];

@@ -1,4 +1,4 @@
-import { LINE_SOURCE, LINE_TOKEN_SOURCE, type LineBindData } from '../../protocol/endpoints';
+import { LINE_SOURCE, LINE_TOKEN_SOURCE, type LineBindData } from '#protocol/endpoints';
 import { storage } from './storage';
 
 /**

@@ -1,6 +1,6 @@
 import { redirect } from '@tanstack/react-router';
-import { MEMBER_TOKEN_DAYS } from '../../protocol/endpoints';
-import { parseTaipeiTimestamp, taipeiTimestamp } from '../../protocol/time';
+import { MEMBER_TOKEN_DAYS } from '#protocol/endpoints';
+import { parseTaipeiTimestamp, taipeiTimestamp } from '#protocol/time';
 import { type LoginType, type MemberAuth, storage } from './storage';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { GENDERS, lineBindDataSchema } from '../../protocol/schemas';
+import { GENDERS, lineBindDataSchema } from '#protocol/schemas';
 
 /** The only door to localStorage and sessionStorage: every key the spec names, typed. */
 export interface StoredItem<T> {

@@ -1,6 +1,6 @@
 // Calls the member server as the web app would, to set up members that a spec needs before its
 // journey starts. The e2e server runs with the demo keys (no CRM_SIGN_KEY / CRM_AES_KEY).
-import { buildEnvelope, encryptValue, SECURITY_QUESTION } from '../../protocol';
+import { buildEnvelope, encryptValue, SECURITY_QUESTION } from '#protocol';
 import { DEMO_AES_KEY, DEMO_SIGN_KEY } from '../../server/env';
 
 async function post(baseUrl: string, path: string, token: string | null, params?: Record<string, unknown>) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VALIDATION_MESSAGES as M, RC_MESSAGES } from '../../protocol';
+import { VALIDATION_MESSAGES as M, RC_MESSAGES } from '#protocol';
 import { postSigned, startTestApp, type TestApp } from './helpers/app';
 
 let t: TestApp;

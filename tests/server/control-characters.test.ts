@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ENDPOINTS, type EndpointName, LINE_SOURCE, LINE_TOKEN_SOURCE } from '../../protocol';
+import { ENDPOINTS, type EndpointName, LINE_SOURCE, LINE_TOKEN_SOURCE } from '#protocol';
 import { pathOf } from '../../server/lib/paths';
 import { enc, postSigned, startTestApp, type TestApp } from './helpers/app';
 import { rowCounts } from './helpers/database';

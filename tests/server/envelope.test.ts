@@ -7,7 +7,7 @@ import {
   signPayload,
   taipeiTimestamp,
   utf8,
-} from '../../protocol';
+} from '#protocol';
 import { enc, postSigned, startTestApp, TEST_SIGN_KEY, type TestApp } from './helpers/app';
 import { rowCounts } from './helpers/database';
 import { addMember, MEMBER } from './helpers/members';

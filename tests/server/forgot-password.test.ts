@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RC_MESSAGES } from '../../protocol';
+import { RC_MESSAGES } from '#protocol';
 import { LIMITS } from '../../server/config';
 import { memberTokens, verificationCodes } from '../../server/db/schema';
 import { issueToken } from '../../server/modules/tokens/service';

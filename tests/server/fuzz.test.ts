@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EndpointName, isRC, RC_HTTP_STATUS } from '../../protocol';
+import { type EndpointName, isRC, RC_HTTP_STATUS } from '#protocol';
 import { pathOf } from '../../server/lib/paths';
 import { startTestApp, type TestApp } from './helpers/app';
 import { rowCounts } from './helpers/database';

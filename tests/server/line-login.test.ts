@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RC_MESSAGES, VALIDATION_MESSAGES } from '../../protocol';
+import { RC_MESSAGES, VALIDATION_MESSAGES } from '#protocol';
 import { LIMITS, loadConfig } from '../../server/config';
 import { identityBindings } from '../../server/db/schema';
 import { verifyToken } from '../../server/modules/tokens/service';

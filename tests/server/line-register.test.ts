@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { encryptValue } from '../../protocol';
+import { encryptValue } from '#protocol';
 import { identityBindings, memberAuditEvents, members } from '../../server/db/schema';
 import { postSigned, startTestApp, TEST_AES_KEY, type TestApp } from './helpers/app';
 import { rowCounts } from './helpers/database';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildEnvelope } from '../../protocol';
+import { buildEnvelope } from '#protocol';
 import { serializeError } from '../../server/lib/logger';
 import { enc, startTestApp, TEST_SIGN_KEY, type TestApp } from './helpers/app';
 import { captureLogs } from './helpers/logs';

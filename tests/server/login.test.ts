@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RC_MESSAGES } from '../../protocol';
+import { RC_MESSAGES } from '#protocol';
 import { LIMITS } from '../../server/config';
 import { loginAttempts, members, memberTokens } from '../../server/db/schema';
 import { sha256Hex } from '../../server/lib/secrets';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RC_MESSAGES } from '../../protocol';
+import { RC_MESSAGES } from '#protocol';
 import { LIMITS } from '../../server/config';
 import { memberAuditEvents, pendingMobileChanges } from '../../server/db/schema';
 import type { Member } from '../../server/modules/members/service';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RC_MESSAGES } from '../../protocol';
+import { RC_MESSAGES } from '#protocol';
 import { LIMITS } from '../../server/config';
 import { memberAuditEvents, verificationCodes } from '../../server/db/schema';
 import { type SmsMessage, SmsSendError, type SmsSender } from '../../server/sms';

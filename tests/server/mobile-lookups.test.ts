@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RC_MESSAGES } from '../../protocol';
+import { RC_MESSAGES } from '#protocol';
 import { ecMembers } from '../../server/db/schema';
 import { enc, postSigned, startTestApp, type TestApp } from './helpers/app';
 import { addMember, MEMBER, memberToken } from './helpers/members';

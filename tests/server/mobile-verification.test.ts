@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RC_MESSAGES } from '../../protocol';
+import { RC_MESSAGES } from '#protocol';
 import { LIMITS } from '../../server/config';
 import type { Member } from '../../server/modules/members/service';
 import { issueToken } from '../../server/modules/tokens/service';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RC_MESSAGES } from '../../protocol';
+import { RC_MESSAGES } from '#protocol';
 import { LIMITS } from '../../server/config';
 import { oauthCodes } from '../../server/db/schema';
 import { startTestApp, type TestApp } from './helpers/app';

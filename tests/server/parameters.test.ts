@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { encryptValue, RC_MESSAGES } from '../../protocol';
+import { encryptValue, RC_MESSAGES } from '#protocol';
 import { enc, postSigned, startTestApp, type TestApp } from './helpers/app';
 import { rowCounts } from './helpers/database';
 import { addMember, MEMBER } from './helpers/members';

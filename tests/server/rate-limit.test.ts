@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_API_BASES, ENDPOINTS, RC_MESSAGES } from '../../protocol';
+import { DEFAULT_API_BASES, ENDPOINTS, RC_MESSAGES } from '#protocol';
 import { pathOf } from '../../server/lib/paths';
 import { startTestApp, type TestApp } from './helpers/app';
 import { deadLineUrl } from './helpers/fake-line';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { encryptValue, RC_MESSAGES } from '../../protocol';
+import { encryptValue, RC_MESSAGES } from '#protocol';
 import { LIMITS } from '../../server/config';
 import { issueToken, revokeToken } from '../../server/modules/tokens/service';
 import { enc, startTestApp, type TestApp } from './helpers/app';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isRC } from '../../protocol';
+import { isRC } from '#protocol';
 import { enc, postSigned, startTestApp, type TestApp } from './helpers/app';
 import { rowCounts } from './helpers/database';
 import { registerPayload } from './helpers/registration';

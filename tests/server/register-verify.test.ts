@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RC_MESSAGES, taipeiTimestamp } from '../../protocol';
+import { RC_MESSAGES, taipeiTimestamp } from '#protocol';
 import { LIMITS } from '../../server/config';
 import { members, memberTokens, verificationCodes } from '../../server/db/schema';
 import { issueToken, verifyToken } from '../../server/modules/tokens/service';

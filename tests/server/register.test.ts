@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { encryptValue, VALIDATION_MESSAGES as M, RC_MESSAGES, taipeiDate, taipeiTimestamp } from '../../protocol';
+import { encryptValue, VALIDATION_MESSAGES as M, RC_MESSAGES, taipeiDate, taipeiTimestamp } from '#protocol';
 import { LIMITS } from '../../server/config';
 import { members, memberTokens, referrals, smsOutbox, verificationCodes } from '../../server/db/schema';
 import { sha256Hex } from '../../server/lib/secrets';

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RC_MESSAGES } from '../../protocol';
+import { RC_MESSAGES } from '#protocol';
 import { members } from '../../server/db/schema';
 import { enc, postSigned, startTestApp, type TestApp } from './helpers/app';
 import { captureLogs } from './helpers/logs';

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { taipeiTimestamp } from '../../protocol';
+import { taipeiTimestamp } from '#protocol';
 import { buildApp } from '../../server/app';
 import { LIMITS } from '../../server/config';
 import { prefersJson } from '../../server/lib/accept';

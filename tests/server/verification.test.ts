@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RC_MESSAGES } from '../../protocol';
+import { RC_MESSAGES } from '#protocol';
 import { buildApp } from '../../server/app';
 import { LIMITS } from '../../server/config';
 import { verificationCodes } from '../../server/db/schema';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_ROUTES, RUNTIME_CONFIG_PLACEHOLDER, runtimeConfigSchema } from '../../protocol';
+import { APP_ROUTES, RUNTIME_CONFIG_PLACEHOLDER, runtimeConfigSchema } from '#protocol';
 import { startTestApp, TEST_AES_KEY, TEST_SIGN_KEY, type TestApp } from './helpers/app';
 
 const distDir = mkdtempSync(join(tmpdir(), 'member-dist-'));

@@ -1,6 +1,6 @@
 import { createCipheriv, createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { decryptValue, deriveAesKey, encryptValue } from '../../protocol';
+import { decryptValue, deriveAesKey, encryptValue } from '#protocol';
 
 // Independent reference: the same cipher through node:crypto, compared byte for byte.
 function nodeEncrypt(secret: string, plaintext: string): string {

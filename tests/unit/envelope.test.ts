@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { buildEnvelope, openEnvelope, signPayload, taipeiTimestamp } from '../../protocol';
+import { buildEnvelope, openEnvelope, signPayload, taipeiTimestamp } from '#protocol';
 
 const SECRET = 'sign-secret';
 const NOW = new Date('2026-03-04T05:06:07Z');

@@ -14,7 +14,7 @@ import {
   nameSchema,
   setPasswordSchema,
   verifyCodeSchema,
-} from '../../protocol';
+} from '#protocol';
 
 const messages = (schema: v.GenericSchema, value: unknown) =>
   v.safeParse(schema, value).issues?.map((issue) => issue.message) ?? [];

@@ -7,7 +7,7 @@ import {
   isStorableText,
   nameSchema,
   VALIDATION_MESSAGES,
-} from '../../protocol';
+} from '#protocol';
 
 describe('the protocol rule for strings', () => {
   it('takes ordinary text, Chinese and emoji (surrogate pairs) as plain text', () => {

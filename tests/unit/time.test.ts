@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTaipeiTimestamp, taipeiDate, taipeiTimestamp } from '../../protocol';
+import { parseTaipeiTimestamp, taipeiDate, taipeiTimestamp } from '#protocol';
 
 describe('Asia/Taipei timestamps', () => {
   it('formats UTC+8 wall-clock time whatever the process zone is', () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { RC_MESSAGES } from '../../protocol/rc';
+import { RC_MESSAGES } from '#protocol/rc';
 import { answer, decrypted, reply } from './support/api';
 import { renderApp } from './support/render-app';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { parseTaipeiTimestamp } from '../../protocol/time';
+import { parseTaipeiTimestamp } from '#protocol/time';
 import { startSession } from '../../src/lib/session';
 import { answer, answerRedirectLocation, decrypted, reply, setAesKeyCookie, urlOf } from './support/api';
 import { SHOP_ORIGIN } from './support/config';

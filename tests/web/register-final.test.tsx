@@ -106,7 +106,7 @@ describe('registration step 3: verifying the code', () => {
       const { user } = await openStepThree();
       await user.type(codeInput(), '654321');
       await user.click(screen.getByRole('button', { name: '驗證' }));
-      const { RC_MESSAGES } = await import('../../protocol/rc');
+      const { RC_MESSAGES } = await import('#protocol/rc');
       expect(await notice()).toHaveTextContent(RC_MESSAGES[rc]);
       expect(sessionStorage.getItem('temp_access_token')).toBe(TEMP_TOKEN);
       expect(localStorage.getItem('memberAuth')).toBeNull();
@@ -151,7 +151,7 @@ describe('registration step 3: the other buttons', () => {
     answer('resendRegisterVerify', () => reply(rc));
     const { user } = await openStepThree();
     await user.click(screen.getByRole('button', { name: '重新發送驗證碼' }));
-    const { RC_MESSAGES } = await import('../../protocol/rc');
+    const { RC_MESSAGES } = await import('#protocol/rc');
     expect(await notice()).toHaveTextContent(RC_MESSAGES[rc]);
   });
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { encryptValue } from '../../protocol/crypto';
-import { RC_MESSAGES } from '../../protocol/rc';
+import { encryptValue } from '#protocol/crypto';
+import { RC_MESSAGES } from '#protocol/rc';
 import { type ApiCall, answer, decrypted, reply } from './support/api';
 import { TEST_CONFIG } from './support/config';
 import { answerRewards, STEP_ONE, storeStepOne } from './support/register';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { RC_MESSAGES } from '../../protocol/rc';
+import { RC_MESSAGES } from '#protocol/rc';
 import { answer, decrypted, reply, urlOf } from './support/api';
 import { SHOP_ORIGIN } from './support/config';
 import { renderApp } from './support/render-app';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RuntimeConfig } from '../../protocol/runtime-config';
+import type { RuntimeConfig } from '#protocol/runtime-config';
 import { loadConfig } from '../../src/config';
 import { settleLiffAtBoot } from '../../src/lib/liff';
 import { installRuntimeConfig, TEST_CONFIG } from './support/config';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { RC_MESSAGES } from '../../protocol/rc';
+import { RC_MESSAGES } from '#protocol/rc';
 import { answer, reply } from './support/api';
 import { answerProfile, MEMBER_TOKEN, PROFILE, signIn } from './support/profile';
 import { renderApp } from './support/render-app';

@@ -1,5 +1,5 @@
 import { bigint, index, jsonb, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { members } from '../schema';
+import { members } from './members';
 
 /** What happened to a member's account that the operator must be able to trace later. */
 export const AUDIT_EVENT_TYPES = ['mobile_change', 'line_bind', 'password_change', 'password_reset'] as const;

@@ -1,5 +1,5 @@
 import { pgTable, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
-import { members } from '../schema';
+import { members } from './members';
 
 /** Third-party identities a member may sign in with; LINE is the only one so far. */
 export const IDENTITY_PROVIDERS = ['line'] as const;

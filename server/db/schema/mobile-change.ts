@@ -1,5 +1,5 @@
 import { pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { members } from '../schema';
+import { members } from './members';
 
 /**
  * A mobile change a member asked for (with their password) and has not yet confirmed with the

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { LIMITS } from '../../config';
-import { members } from '../schema';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt } from './columns';
+import { members } from './members';
 
 /** Third-party applications that may ask a member to sign in with their member account. */
 export const oauthClients = pgTable('oauth_clients', {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, primaryKey, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { members, memberTokens } from '../schema';
+import { members } from './members';
+import { memberTokens } from './tokens';
 
 /** Who invited whom: a member is invited at most once, by the member whose code they entered. */
 export const referrals = pgTable(

@@ -7,7 +7,7 @@ import {
   loginPasswordSchema,
   MMRM_TOKEN_HEADER,
   mobileSchema,
-} from '../../../protocol';
+} from '#protocol';
 import type { AppContext } from '../../context';
 import { pathOf } from '../../lib/paths';
 import { answer } from '../../lib/responses';

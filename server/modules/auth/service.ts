@@ -1,4 +1,4 @@
-import { CHANGE_PASSWORD_PATH } from '../../../protocol';
+import { CHANGE_PASSWORD_PATH } from '#protocol';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { spendDummyVerification, verifyPassword } from '../../lib/passwords';

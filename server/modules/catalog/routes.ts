@@ -8,7 +8,7 @@ import {
   VALIDATION_MESSAGES as M,
   plainText,
   TASK_TYPES,
-} from '../../../protocol';
+} from '#protocol';
 import type { AppContext } from '../../context';
 import { pathOf } from '../../lib/paths';
 import { publicOrigin } from '../../lib/public-origin';

@@ -7,7 +7,7 @@ import {
   type TaskType,
   type Term,
   taipeiTimestamp,
-} from '../../../protocol';
+} from '#protocol';
 import type { Db } from '../../db/client';
 import { brands, copywriting, coupons, missions, points, terms } from '../../db/schema';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import { COMPARE_EC_PROVIDER, mobileSchema } from '../../../protocol';
+import { COMPARE_EC_PROVIDER, mobileSchema } from '#protocol';
 import type { AppContext } from '../../context';
 import { pathOf } from '../../lib/paths';
 import { answer } from '../../lib/responses';

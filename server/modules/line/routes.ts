@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { type LoginResults, lineBindDataSchema } from '../../../protocol';
+import { type LoginResults, lineBindDataSchema } from '#protocol';
 import type { AppContext } from '../../context';
 import { clientAddress } from '../../lib/client-address';
 import { pathOf } from '../../lib/paths';

@@ -1,6 +1,6 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { LineBindData } from '../../../protocol';
+import type { LineBindData } from '#protocol';
 import { type Config, LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { identityBindings } from '../../db/schema';

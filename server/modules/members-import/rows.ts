@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { emailSchema, GENDERS, type Gender, mobileSchema, nameSchema } from '../../../protocol';
+import { emailSchema, GENDERS, type Gender, mobileSchema, nameSchema } from '#protocol';
 
 export const CSV_COLUMNS = ['mobile', 'name', 'birthday', 'gender', 'email'] as const;
 

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, count, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
-import type { Gender } from '../../../protocol';
+import type { Gender } from '#protocol';
 import { DEMO_MEMBER } from '../../config';
 import type { Db } from '../../db/client';
 import { members } from '../../db/schema';

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { OAuthMemberProfile } from '../../../protocol';
+import type { OAuthMemberProfile } from '#protocol';
 import type { Db } from '../../db/client';
 import { oauthCodes, oauthRequests } from '../../db/schema';
 import { sha256Hex } from '../../lib/secrets';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import { PKCE_METHOD, plainText } from '../../../protocol';
+import { PKCE_METHOD, plainText } from '#protocol';
 import { LIMITS } from '../../config';
 import type { AppContext } from '../../context';
 import { pathOf } from '../../lib/paths';

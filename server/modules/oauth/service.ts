@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import type { OAuthClientInfo } from '../../../protocol';
+import type { OAuthClientInfo } from '#protocol';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { oauthClients, oauthCodes, oauthRequests } from '../../db/schema';

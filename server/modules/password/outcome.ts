@@ -1,4 +1,4 @@
-import type { RC } from '../../../protocol';
+import type { RC } from '#protocol';
 import type { TokenSpec } from '../tokens/service';
 import type { CodeTarget } from '../verification/service';
 

@@ -5,7 +5,7 @@ import {
   oldPasswordSchema,
   setPasswordSchema,
   verifyCodeSchema,
-} from '../../../protocol';
+} from '#protocol';
 import { encrypted } from '../../plugins/envelope';
 
 /** The request_parameter schemas of the password calls; passwords and the mobile come AES-encrypted. */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { TempTokenResults } from '../../../protocol';
+import type { TempTokenResults } from '#protocol';
 import type { AppContext } from '../../context';
 import { clientAddress } from '../../lib/client-address';
 import { pathOf } from '../../lib/paths';

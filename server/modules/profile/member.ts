@@ -1,4 +1,4 @@
-import type { Gender, MemberProfile } from '../../../protocol';
+import type { Gender, MemberProfile } from '#protocol';
 import type { Db } from '../../db/client';
 import { findMemberById, lockMember, type Member, wireBirthday } from '../members/service';
 import { verifyToken } from '../tokens/service';

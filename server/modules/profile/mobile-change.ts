@@ -1,5 +1,5 @@
 import { and, eq, gt } from 'drizzle-orm';
-import { taipeiTimestamp } from '../../../protocol';
+import { taipeiTimestamp } from '#protocol';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';

@@ -9,7 +9,7 @@ import {
   mobileSchema,
   nameSchema,
   verifyCodeSchema,
-} from '../../../protocol';
+} from '#protocol';
 import { encrypted } from '../../plugins/envelope';
 
 // Optional fields come missing, null or empty; each means "not given" (a birthday is omitted when empty).

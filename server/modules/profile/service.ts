@@ -1,4 +1,4 @@
-import type { MemberProfile } from '../../../protocol';
+import type { MemberProfile } from '#protocol';
 import type { Db } from '../../db/client';
 import { type MemberDetails, updateMemberDetails, wireBirthday } from '../members/service';
 import { memberOf, profileOf } from './member';

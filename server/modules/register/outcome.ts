@@ -1,4 +1,4 @@
-import type { RC } from '../../../protocol';
+import type { RC } from '#protocol';
 import type { Db } from '../../db/client';
 import { SmsSendError } from '../../sms';
 import type { TokenSpec } from '../tokens/service';

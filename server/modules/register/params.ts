@@ -14,7 +14,7 @@ import {
   SECURITY_QUESTION,
   setPasswordSchema,
   verifyCodeSchema,
-} from '../../../protocol';
+} from '#protocol';
 import { encrypted } from '../../plugins/envelope';
 
 // Step 2 may be skipped, so its fields come empty or null; both mean "not given".

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { LineBindData, MemberTokenResults, TempTokenResults } from '../../../protocol';
+import type { LineBindData, MemberTokenResults, TempTokenResults } from '#protocol';
 import type { AppContext } from '../../context';
 import { clientAddress } from '../../lib/client-address';
 import { pathOf } from '../../lib/paths';

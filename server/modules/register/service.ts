@@ -1,4 +1,4 @@
-import type { Gender } from '../../../protocol';
+import type { Gender } from '#protocol';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { referrals } from '../../db/schema';

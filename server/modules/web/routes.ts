@@ -3,7 +3,7 @@ import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AES_KEY_COOKIE, APP_ROUTES, RUNTIME_CONFIG_PLACEHOLDER, rcrm, runtimeConfigScript } from '../../../protocol';
+import { AES_KEY_COOKIE, APP_ROUTES, RUNTIME_CONFIG_PLACEHOLDER, rcrm, runtimeConfigScript } from '#protocol';
 import { LIMITS } from '../../config';
 import type { AppContext } from '../../context';
 import { isApiPath } from '../../lib/paths';

@@ -1,4 +1,4 @@
-import { DEFAULT_API_BASES, type RuntimeConfig } from '../../../protocol';
+import { DEFAULT_API_BASES, type RuntimeConfig } from '#protocol';
 import type { Config } from '../../config';
 
 /** The public settings the served index.html carries to the web app. */

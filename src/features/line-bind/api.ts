@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ENDPOINTS, type LineBindData } from '../../../protocol/endpoints';
+import { ENDPOINTS, type LineBindData } from '#protocol/endpoints';
 import { callApi, encrypt } from '../../api/client';
 
 export { useLoginMutation } from '../../api/member-login';

@@ -8,7 +8,7 @@ import {
   LINE_TOKEN_SOURCE,
   type LineBindData,
   type LoginResults,
-} from '../../../protocol/endpoints';
+} from '#protocol/endpoints';
 import { callApi } from '../../api/client';
 
 export { useLoginMutation } from '../../api/member-login';

@@ -1,8 +1,8 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
-import type { LoginParams } from '../../../protocol/endpoints';
-import { accountSchema, loginPasswordSchema } from '../../../protocol/schemas';
+import type { LoginParams } from '#protocol/endpoints';
+import { accountSchema, loginPasswordSchema } from '#protocol/schemas';
 import { Button } from '../../components/button';
 import { PasswordField } from '../../components/password-field';
 import { TextField } from '../../components/text-field';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { LoginParams } from '../../../protocol/endpoints';
+import type { LoginParams } from '#protocol/endpoints';
 import { failureMessage, hasRc } from '../../api/client';
 import { t } from '../../i18n/zh-TW';
 import { readSession, startSession } from '../../lib/session';

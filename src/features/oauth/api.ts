@@ -5,7 +5,7 @@ import {
   type OAuthAuthorizeResults,
   type OAuthInfoParams,
   type OAuthInfoResults,
-} from '../../../protocol/endpoints';
+} from '#protocol/endpoints';
 import { callApi } from '../../api/client';
 
 export function fetchOAuthInfo(randomKey: string) {

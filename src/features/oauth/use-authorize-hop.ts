@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import type { OAuthAuthorizeParams, OAuthClientInfo } from '../../../protocol/endpoints';
-import { RC_MESSAGES } from '../../../protocol/rc';
+import type { OAuthAuthorizeParams, OAuthClientInfo } from '#protocol/endpoints';
+import { RC_MESSAGES } from '#protocol/rc';
 import { failureMessage, hasRc } from '../../api/client';
 import { leaveForOAuthClient } from '../../lib/redirect';
 import { endSession, readSession } from '../../lib/session';

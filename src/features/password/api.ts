@@ -5,8 +5,8 @@ import {
   type ResetPasswordParams,
   type TempTokenResults,
   type UpdateMemberPasswordParams,
-} from '../../../protocol/endpoints';
-import type { ApiResponse } from '../../../protocol/rc';
+} from '#protocol/endpoints';
+import type { ApiResponse } from '#protocol/rc';
 import { callApi, encrypt } from '../../api/client';
 import { storage } from '../../lib/storage';
 

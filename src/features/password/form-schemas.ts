@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { VALIDATION_MESSAGES as M } from '../../../protocol/messages';
-import { RC_MESSAGES } from '../../../protocol/rc';
-import { mobileSchema, oldPasswordSchema, setPasswordSchema } from '../../../protocol/schemas';
+import { VALIDATION_MESSAGES as M } from '#protocol/messages';
+import { RC_MESSAGES } from '#protocol/rc';
+import { mobileSchema, oldPasswordSchema, setPasswordSchema } from '#protocol/schemas';
 
 export const forgotPasswordSchema = v.object({ mobile: mobileSchema });
 export type ForgotPasswordValues = v.InferOutput<typeof forgotPasswordSchema>;

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import type { ApiResponse } from '../../../protocol/rc';
+import type { ApiResponse } from '#protocol/rc';
 import { hasRc } from '../../api/client';
 import { Button } from '../../components/button';
 import { CodeForm } from '../../components/code-form';

@@ -6,7 +6,7 @@ import {
   MEMBER_VERIFICATION,
   type MemberProfile,
   type UpdateMemberMobileParams,
-} from '../../../protocol/endpoints';
+} from '#protocol/endpoints';
 import { ApiError, callApi, encrypt, hasRc } from '../../api/client';
 import { readSession } from '../../lib/session';
 import { storage } from '../../lib/storage';

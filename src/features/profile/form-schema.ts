@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import type { EditableMemberProfile } from '../../../protocol/endpoints';
-import { emailSchema, GENDERS, type Gender, nameSchema } from '../../../protocol/schemas';
+import type { EditableMemberProfile } from '#protocol/endpoints';
+import { emailSchema, GENDERS, type Gender, nameSchema } from '#protocol/schemas';
 import { birthdayInputSchema, dashDate, slashDate } from '../../lib/birthday-input';
 import type { MemberAccessInfo } from '../../lib/storage';
 

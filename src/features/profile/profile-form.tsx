@@ -1,7 +1,7 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { GENDERS } from '../../../protocol/schemas';
+import { GENDERS } from '#protocol/schemas';
 import { BirthdayField } from '../../components/birthday-field';
 import { Button } from '../../components/button';
 import { ChoiceField } from '../../components/choice-field';

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import type { ApiResponse } from '../../../protocol/rc';
+import type { ApiResponse } from '#protocol/rc';
 import { hasRc } from '../../api/client';
 import { t } from '../../i18n/zh-TW';
 import { spacedMobile } from '../../lib/mobile-number';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type BriefCopywritingConfigResults, ENDPOINTS, FRIEND_RECOMMEND_COPY_KEY } from '../../../protocol/endpoints';
+import { type BriefCopywritingConfigResults, ENDPOINTS, FRIEND_RECOMMEND_COPY_KEY } from '#protocol/endpoints';
 import { ApiError, callApi, hasRc } from '../../api/client';
 
 /** The friend-invite copy; any answer but C01 is an error carrying its RM. */

@@ -9,8 +9,8 @@ import {
   type RegisterWithThirdPartyCrmDataParams,
   type TempTokenResults,
   type Term,
-} from '../../../protocol/endpoints';
-import type { ApiResponse } from '../../../protocol/rc';
+} from '#protocol/endpoints';
+import type { ApiResponse } from '#protocol/rc';
 import { ApiError, callApi, encrypt, hasRc } from '../../api/client';
 import { storage } from '../../lib/storage';
 

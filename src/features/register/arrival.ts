@@ -1,6 +1,6 @@
 import { redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { inviteCodeSchema } from '../../../protocol/schemas';
+import { inviteCodeSchema } from '#protocol/schemas';
 import { lineBindData, lineBindMobile } from '../../lib/line-bind';
 import { searchText } from '../../lib/search';
 import { saveStepOne, saveStepTwo, stepOneDraft } from './drafts';

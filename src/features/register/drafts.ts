@@ -1,5 +1,5 @@
-import type { RegisterPayload } from '../../../protocol/endpoints';
-import { SECURITY_QUESTION } from '../../../protocol/endpoints';
+import type { RegisterPayload } from '#protocol/endpoints';
+import { SECURITY_QUESTION } from '#protocol/endpoints';
 import { slashDate } from '../../lib/birthday-input';
 import { type RegisterOneDraft, type RegisterTwoDraft, storage } from '../../lib/storage';
 import type { StepOneValues, StepTwoValues } from './form-schemas';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { VALIDATION_MESSAGES as M } from '../../../protocol/messages';
+import { VALIDATION_MESSAGES as M } from '#protocol/messages';
 import {
   emailSchema,
   genderSchema,
@@ -7,7 +7,7 @@ import {
   mobileSchema,
   nameSchema,
   setPasswordSchema,
-} from '../../../protocol/schemas';
+} from '#protocol/schemas';
 import { birthdayInputSchema } from '../../lib/birthday-input';
 
 /** Step 1: the confirmation must match the password. */

@@ -1,7 +1,7 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { Term } from '../../../protocol/endpoints';
+import type { Term } from '#protocol/endpoints';
 import { Button } from '../../components/button';
 import { MobileField } from '../../components/mobile-field';
 import { PasswordField } from '../../components/password-field';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Term } from '../../../protocol/endpoints';
+import type { Term } from '#protocol/endpoints';
 import { failureMessage } from '../../api/client';
 import { Button } from '../../components/button';
 import { t } from '../../i18n/zh-TW';

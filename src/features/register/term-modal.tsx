@@ -1,4 +1,4 @@
-import type { Term } from '../../../protocol/endpoints';
+import type { Term } from '#protocol/endpoints';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
 import { SanitizedHtml } from '../../components/sanitized-html';

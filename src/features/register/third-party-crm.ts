@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { decryptValue } from '../../../protocol/crypto';
-import { birthdaySchema, emailSchema, genderSchema, mobileSchema, nameSchema } from '../../../protocol/schemas';
+import { decryptValue } from '#protocol/crypto';
+import { birthdaySchema, emailSchema, genderSchema, mobileSchema, nameSchema } from '#protocol/schemas';
 import { appConfig } from '../../config';
 import { storage } from '../../lib/storage';
 import { saveStepOne, saveStepTwo, stepOneDraft, stepTwoDraft } from './drafts';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { MemberTokenResults } from '../../../protocol/endpoints';
-import type { ApiResponse } from '../../../protocol/rc';
+import type { MemberTokenResults } from '#protocol/endpoints';
+import type { ApiResponse } from '#protocol/rc';
 import { hasRc } from '../../api/client';
 import { Button, buttonClass } from '../../components/button';
 import { CodeForm } from '../../components/code-form';

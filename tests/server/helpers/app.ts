@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildEnvelope, encryptValue } from '../../../protocol';
+import { buildEnvelope, encryptValue } from '#protocol';
 import { buildApp } from '../../../server/app';
 import { type Config, loadConfig } from '../../../server/config';
 import type { Db } from '../../../server/db/client';

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { LINE_SOURCE, LINE_TOKEN_SOURCE } from '../../../protocol';
+import { LINE_SOURCE, LINE_TOKEN_SOURCE } from '#protocol';
 import { TEST_ENV } from './app';
 
 /** How the fake LINE answers for one access token. */

@@ -1,4 +1,4 @@
-import { SECURITY_QUESTION } from '../../../protocol';
+import { SECURITY_QUESTION } from '#protocol';
 import type { TestApp } from './app';
 import { enc, postSigned } from './app';
 

@@ -1,6 +1,6 @@
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../../protocol/endpoints';
+import { ENDPOINTS } from '#protocol/endpoints';
 import { ApiError, callApi, encrypt } from '../../../src/api/client';
 import { fetchRedirectLocation } from '../../../src/api/redirect-location';
 import { loadConfig } from '../../../src/config';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runtimeConfigScript } from '../../../protocol/runtime-config';
+import { runtimeConfigScript } from '#protocol/runtime-config';
 import { readConfig } from '../../../src/config';
 import { TEST_CONFIG } from '../support/config';
 

@@ -1,9 +1,9 @@
 import { HttpResponse, http } from 'msw';
-import { decryptValue } from '../../../protocol/crypto';
-import { AES_KEY_COOKIE, ENDPOINTS, type EndpointName, MMRM_TOKEN_HEADER } from '../../../protocol/endpoints';
-import { type EnvelopePayload, openEnvelope } from '../../../protocol/envelope';
-import { type ApiResponse, type RC, rcrm } from '../../../protocol/rc';
-import { APP_ID } from '../../../protocol/runtime-config';
+import { decryptValue } from '#protocol/crypto';
+import { AES_KEY_COOKIE, ENDPOINTS, type EndpointName, MMRM_TOKEN_HEADER } from '#protocol/endpoints';
+import { type EnvelopePayload, openEnvelope } from '#protocol/envelope';
+import { type ApiResponse, type RC, rcrm } from '#protocol/rc';
+import { APP_ID } from '#protocol/runtime-config';
 import { COOKIE_AES_KEY, TEST_CONFIG } from './config';
 import { server } from './server';
 

@@ -1,5 +1,5 @@
-import { DEFAULT_API_BASES } from '../../../protocol/endpoints';
-import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig, runtimeConfigScript } from '../../../protocol/runtime-config';
+import { DEFAULT_API_BASES } from '#protocol/endpoints';
+import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig, runtimeConfigScript } from '#protocol/runtime-config';
 
 export const SHOP_ORIGIN = 'https://shop.example.com';
 

@@ -1,4 +1,4 @@
-import type { MemberProfile } from '../../../protocol/endpoints';
+import type { MemberProfile } from '#protocol/endpoints';
 import { startSession } from '../../../src/lib/session';
 import { answer, reply } from './api';
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import type { Term } from '../../../protocol/endpoints';
+import type { Term } from '#protocol/endpoints';
 import { answer, reply } from './api';
 
 export interface StepOneInput {

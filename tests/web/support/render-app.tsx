@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RuntimeConfig } from '../../../protocol/runtime-config';
+import type { RuntimeConfig } from '#protocol/runtime-config';
 import { App } from '../../../src/app';
 import { loadConfig } from '../../../src/config';
 import { createQueryClient } from '../../../src/lib/query-client';

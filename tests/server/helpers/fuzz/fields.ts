@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { FRIEND_RECOMMEND_COPY_KEY, LINE_SOURCE, LINE_TOKEN_SOURCE, SECURITY_QUESTION } from '../../../../protocol';
+import { FRIEND_RECOMMEND_COPY_KEY, LINE_SOURCE, LINE_TOKEN_SOURCE, SECURITY_QUESTION } from '#protocol';
 import { MEMBER } from '../members';
 import { VISITOR } from '../registration';
 import { Live, type LiveName, Sealed } from './placeholders';

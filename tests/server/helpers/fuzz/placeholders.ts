@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { encryptValue, taipeiTimestamp } from '../../../../protocol';
+import { encryptValue, taipeiTimestamp } from '#protocol';
 import { TEST_AES_KEY } from '../app';
 
 // A generated request is plain data; secrets, live tokens and timestamps are placeholders filled

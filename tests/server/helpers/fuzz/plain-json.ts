@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { PKCE_METHOD } from '../../../../protocol';
+import { PKCE_METHOD } from '#protocol';
 import { REDIRECT_URI } from '../oauth';
 import { nearly, opaque, type Params } from './fields';
 import { type Attempt, brokenBody } from './requests';

@@ -9,7 +9,7 @@ import {
   signPayload,
   taipeiTimestamp,
   utf8,
-} from '../../../../protocol';
+} from '#protocol';
 import { pathOf } from '../../../../server/lib/paths';
 import { TEST_SIGN_KEY } from '../app';
 import { fill, type Sealed, type World } from './placeholders';

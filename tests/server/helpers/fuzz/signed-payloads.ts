@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { bytesToBase64 } from '../../../../protocol';
+import { bytesToBase64 } from '#protocol';
 import { nearly, type Params } from './fields';
 import { Live, Stamp } from './placeholders';
 import type { Payload, SignatureFault } from './requests';

@@ -6,7 +6,7 @@ import {
   MEMBER_VERIFICATION,
   REGISTER_TERM_TYPE,
   TASK_TYPES,
-} from '../../../../protocol';
+} from '#protocol';
 import {
   birthday,
   code,

@@ -1,0 +1,12 @@
+import { integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/**
+ * The password checks of one mobile, counted before each is evaluated (see modules/auth/lockout.ts):
+ * wrong ones and those still being checked, since the count last started from zero.
+ */
+export const loginAttempts = pgTable('login_attempts', {
+  mobile: varchar('mobile', { length: 10 }).primaryKey(),
+  attempts: integer('attempts').notNull(),
+  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
