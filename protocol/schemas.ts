@@ -50,6 +50,26 @@ export const oldPasswordSchema = firstIssueOnly(
   v.pipe(requiredString(M.oldPasswordRequired), v.regex(LOGIN_PASSWORD_PATTERN, M.passwordFormatShort)),
 );
 
+/** The password typed again; required on its own, its match is `confirmationMatches`. */
+export const confirmPasswordSchema = requiredString(M.confirmRequired);
+
+/** The fields of a form that sets a password and asks for it twice. */
+export type PasswordConfirmation = { password: string; confirm: string };
+
+/**
+ * The one "confirmation matches" rule, for the pipe of a form object with `password` and `confirm`:
+ * checked as soon as both of those fields pass, whatever the others hold; the mismatch is the confirmation's.
+ */
+export const confirmationMatches = <T extends PasswordConfirmation>() =>
+  v.forward(
+    v.partialCheck<PasswordConfirmation, [['password'], ['confirm']], PasswordConfirmation, string>(
+      [['password'], ['confirm']],
+      (input) => input.password === input.confirm,
+      M.confirmMismatch,
+    ),
+    ['confirm'],
+  ) as unknown as v.BaseValidation<T, T, v.PartialCheckIssue<PasswordConfirmation>>;
+
 export const nameSchema = firstIssueOnly(
   v.pipe(
     requiredString(M.nameRequired),

@@ -20,6 +20,18 @@ const ENV_NAMES: Record<string, string> = {
   allowedRedirectOrigins: 'VITE_ALLOWED_REDIRECT_ORIGINS',
 };
 
+// Each key named, so Vite puts only these values in the bundle, never the whole build environment.
+const buildEnv = (): BuildEnv => ({
+  VITE_APP_API_BASE: import.meta.env.VITE_APP_API_BASE,
+  VITE_MEMBER_API_BASE: import.meta.env.VITE_MEMBER_API_BASE,
+  VITE_OAUTH_API_BASE: import.meta.env.VITE_OAUTH_API_BASE,
+  VITE_OAUTH_HOST: import.meta.env.VITE_OAUTH_HOST,
+  VITE_LIFF_ID: import.meta.env.VITE_LIFF_ID,
+  VITE_SIGN_KEY: import.meta.env.VITE_SIGN_KEY,
+  VITE_AES_KEY: import.meta.env.VITE_AES_KEY,
+  VITE_ALLOWED_REDIRECT_ORIGINS: import.meta.env.VITE_ALLOWED_REDIRECT_ORIGINS,
+});
+
 const fallbackLiffId = (): string | null => liffSettings.liffId || null;
 
 function configFromEnv(env: BuildEnv): unknown {
@@ -53,7 +65,7 @@ function badKeys(issues: v.GenericIssue[], fromEnv: boolean): string[] {
 }
 
 /** The runtime config the server put in the page, or the build-time values when there is none. */
-export function readConfig(doc: Document = document, env: BuildEnv = import.meta.env): ConfigResult {
+export function readConfig(doc: Document = document, env: BuildEnv = buildEnv()): ConfigResult {
   const block = doc.getElementById(RUNTIME_CONFIG_ELEMENT_ID);
   let raw: unknown;
   if (block) {

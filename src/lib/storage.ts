@@ -76,7 +76,6 @@ function jsonItem<T>(name: Area, key: string, schema: v.GenericSchema<unknown, T
 }
 
 const text = v.pipe(v.string(), v.nonEmpty());
-const draft = v.record(v.string(), v.unknown());
 
 export const memberAuthSchema = v.object({ token: text, expireTime: text });
 export type MemberAuth = v.InferOutput<typeof memberAuthSchema>;
@@ -91,29 +90,11 @@ export type LoginType = (typeof LOGIN_TYPES)[number];
 export const lineVerifyDataSchema = v.object({ bind_third_party: lineBindDataSchema });
 export type LineVerifyData = v.InferOutput<typeof lineVerifyDataSchema>;
 
-export type FormDraft = v.InferOutput<typeof draft>;
-
-// A field that is missing or damaged in storage comes back empty rather than losing the whole step.
-const entered = v.fallback(v.string(), '');
-
-/** Registration step 1 as entered, with the ids of the terms the member agreed to. */
-export const registerOneSchema = v.object({
-  mobile: entered,
-  name: entered,
-  password: entered,
-  confirm: entered,
-  agreed_terms: v.fallback(v.array(v.string()), []),
-});
-export type RegisterOneDraft = v.InferOutput<typeof registerOneSchema>;
-
-/** Registration step 2 as entered; birthday is the date input's `YYYY-MM-DD`. */
-export const registerTwoSchema = v.object({
-  referrer_code: entered,
-  gender: entered,
-  email: entered,
-  birthday: entered,
-});
-export type RegisterTwoDraft = v.InferOutput<typeof registerTwoSchema>;
+/** A form kept as entered for this tab, under the key the spec names; its shape is the feature's schema. */
+const draftItem =
+  (key: string) =>
+  <T>(schema: v.GenericSchema<unknown, T>): StoredItem<T> =>
+    jsonItem('sessionStorage', key, schema);
 
 /** The member's profile as get_member_profile last answered it. */
 export const memberAccessInfoSchema = v.object({
@@ -137,8 +118,8 @@ export const storage = {
   memberAccessToken: textItem('sessionStorage', 'member_access_token', text),
   lineAccessToken: textItem('sessionStorage', 'line_access_token', text),
   lineVerifyData: jsonItem('sessionStorage', 'line_verify_data', lineVerifyDataSchema),
-  register1: jsonItem('sessionStorage', 'register1', registerOneSchema),
-  register2: jsonItem('sessionStorage', 'register2', registerTwoSchema),
+  register1: draftItem('register1'),
+  register2: draftItem('register2'),
   check3rdCrmData: jsonItem('sessionStorage', 'check3rdCrmData', thirdPartyCrmDataSchema),
   memberAccessInfo: jsonItem('sessionStorage', 'member_access_info', memberAccessInfoSchema),
   forgotPasswordToken: textItem('sessionStorage', 'TEMP_ACCESS_TOKEN', text),

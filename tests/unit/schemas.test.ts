@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   accountSchema,
   birthdaySchema,
+  confirmationMatches,
+  confirmPasswordSchema,
   dedupeMessages,
   emailSchema,
   genderSchema,
@@ -18,6 +20,25 @@ import {
 
 const messages = (schema: v.GenericSchema, value: unknown) =>
   v.safeParse(schema, value).issues?.map((issue) => issue.message) ?? [];
+
+describe('the one "confirmation matches" rule', () => {
+  const form = v.pipe(
+    v.object({ password: setPasswordSchema(), confirm: confirmPasswordSchema, name: v.string() }),
+    confirmationMatches(),
+  );
+  const issues = (input: unknown) =>
+    (v.safeParse(form, input).issues ?? []).map((issue) => [issue.path?.map((p) => p.key).join('.'), issue.message]);
+
+  it('names the confirmation when it differs, whatever the other fields hold', () => {
+    expect(issues({ password: 'abc123', confirm: 'abc124', name: 'x' })).toEqual([['confirm', M.confirmMismatch]]);
+    expect(issues({ password: 'abc123', confirm: 'abc124', name: 1 })).toContainEqual(['confirm', M.confirmMismatch]);
+  });
+
+  it('passes equal passwords and asks for a missing confirmation as required first', () => {
+    expect(issues({ password: 'abc123', confirm: 'abc123', name: 'x' })).toEqual([]);
+    expect(issues({ password: 'abc123', confirm: '', name: 'x' })[0]).toEqual(['confirm', M.confirmRequired]);
+  });
+});
 
 describe('field rules of the spec', () => {
   it('account and mobile: required, exactly 10 digits', () => {

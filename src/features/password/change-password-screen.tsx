@@ -6,6 +6,7 @@ import { hasRc } from '../../api/client';
 import { leaveForRedirectLocation } from '../../api/redirect-location';
 import { Button } from '../../components/button';
 import { LoadingModal } from '../../components/loading-modal';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
 import { PasswordField } from '../../components/password-field';
@@ -17,7 +18,6 @@ import { useCallState } from '../../lib/use-call-state';
 import { useRecheckWhenChanged } from '../../lib/use-recheck';
 import { useUpdateMemberPasswordMutation } from './api';
 import { type ChangePasswordValues, changePasswordSchema } from './form-schemas';
-import { NewPasswordFields } from './new-password-fields';
 
 const EMPTY: ChangePasswordValues = { oldPassword: '', password: '', confirm: '' };
 
@@ -87,7 +87,12 @@ export function ChangePasswordScreen() {
           errors={fieldMessages(formState.errors.oldPassword)}
           {...register('oldPassword')}
         />
-        <NewPasswordFields password={register('password')} confirm={register('confirm')} errors={formState.errors} />
+        <NewPasswordFields
+          text={t.password}
+          password={register('password')}
+          confirm={register('confirm')}
+          errors={formState.errors}
+        />
         <Button type="submit" className="mt-2">
           {t.password.submit}
         </Button>

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { hasRc } from '../../api/client';
 import { Button } from '../../components/button';
 import { LoadingModal } from '../../components/loading-modal';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
 import { ResultModal } from '../../components/result-modal';
@@ -13,7 +14,6 @@ import { useCallState } from '../../lib/use-call-state';
 import { useRecheckWhenChanged } from '../../lib/use-recheck';
 import { useResetPasswordMutation } from './api';
 import { type ResetPasswordValues, resetPasswordSchema } from './form-schemas';
-import { NewPasswordFields } from './new-password-fields';
 import { RecoveryExpired } from './recovery-expired';
 import { useRecoveryToken } from './use-recovery-token';
 
@@ -57,7 +57,12 @@ export function ResetPasswordScreen() {
       {recovery.present ? (
         <form noValidate onSubmit={handleSubmit(reset)} className="flex flex-col gap-4">
           <p className="text-base text-ink-muted">{t.password.resetIntro}</p>
-          <NewPasswordFields password={register('password')} confirm={register('confirm')} errors={formState.errors} />
+          <NewPasswordFields
+            text={t.password}
+            password={register('password')}
+            confirm={register('confirm')}
+            errors={formState.errors}
+          />
           <Button type="submit" className="mt-2">
             {t.password.submit}
           </Button>

@@ -1,17 +1,13 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { GENDERS } from '#protocol/schemas';
-import { BirthdayField } from '../../components/birthday-field';
 import { Button } from '../../components/button';
-import { ChoiceField } from '../../components/choice-field';
+import { ProfileDetailsFields } from '../../components/profile-details-fields';
 import { TextField } from '../../components/text-field';
 import { t } from '../../i18n/zh-TW';
 import { fieldMessages } from '../../lib/form-errors';
 import type { MemberAccessInfo } from '../../lib/storage';
 import { formValuesOf, type ProfileFormValues, profileFormSchema } from './form-schema';
-
-const genderOptions = GENDERS.map((value) => ({ value, label: t.profile.genders[value] }));
 
 interface ProfileFormProps {
   profile: MemberAccessInfo;
@@ -48,32 +44,15 @@ export function ProfileForm({ profile, onSave, onLockedBirthday }: ProfileFormPr
         errors={fieldMessages(errors.name)}
         {...register('name')}
       />
-      <ChoiceField
-        legend={t.profile.genderLabel}
-        options={genderOptions}
-        errors={fieldMessages(errors.gender)}
-        {...register('gender')}
+      <ProfileDetailsFields
+        text={t.profile}
+        gender={register('gender')}
+        email={register('email')}
+        birthday={register('birthday')}
+        errors={errors}
+        birthdayLocked={birthdayLocked}
+        onLockedBirthday={onLockedBirthday}
       />
-      <TextField
-        label={t.profile.emailLabel}
-        placeholder={t.profile.emailPlaceholder}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        errors={fieldMessages(errors.email)}
-        {...register('email')}
-      />
-      <div className="flex flex-col gap-1.5">
-        <BirthdayField
-          label={t.profile.birthdayLabel}
-          autoComplete="bday"
-          locked={birthdayLocked}
-          onLockedAttempt={onLockedBirthday}
-          errors={fieldMessages(errors.birthday)}
-          {...register('birthday')}
-        />
-        <p className="text-sm text-ink-muted">{t.profile.birthdayHint}</p>
-      </div>
       <Button type="submit" className="mt-2">
         {t.profile.save}
       </Button>

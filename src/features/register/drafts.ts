@@ -1,22 +1,48 @@
+import * as v from 'valibot';
 import type { RegisterPayload } from '#protocol/endpoints';
 import { SECURITY_QUESTION } from '#protocol/endpoints';
 import { slashDate } from '../../lib/birthday-input';
-import { type RegisterOneDraft, type RegisterTwoDraft, storage } from '../../lib/storage';
+import { storage } from '../../lib/storage';
 import type { StepOneValues, StepTwoValues } from './form-schemas';
+
+// A field that is missing or damaged in storage comes back empty rather than losing the whole step.
+const entered = v.fallback(v.string(), '');
+
+/** Registration step 1 as entered, with the ids of the terms the member agreed to. */
+export const registerOneSchema = v.object({
+  mobile: entered,
+  name: entered,
+  password: entered,
+  confirm: entered,
+  agreed_terms: v.fallback(v.array(v.string()), []),
+});
+export type RegisterOneDraft = v.InferOutput<typeof registerOneSchema>;
+
+/** Registration step 2 as entered; birthday is the date input's `YYYY-MM-DD`. */
+export const registerTwoSchema = v.object({
+  referrer_code: entered,
+  gender: entered,
+  email: entered,
+  birthday: entered,
+});
+export type RegisterTwoDraft = v.InferOutput<typeof registerTwoSchema>;
+
+const stepOneStore = storage.register1(registerOneSchema);
+const stepTwoStore = storage.register2(registerTwoSchema);
 
 const EMPTY_ONE: RegisterOneDraft = { mobile: '', name: '', password: '', confirm: '', agreed_terms: [] };
 const EMPTY_TWO: RegisterTwoDraft = { referrer_code: '', gender: '', email: '', birthday: '' };
 
-export const stepOneDraft = (): RegisterOneDraft => storage.register1.get() ?? EMPTY_ONE;
-export const stepTwoDraft = (): RegisterTwoDraft => storage.register2.get() ?? EMPTY_TWO;
+export const stepOneDraft = (): RegisterOneDraft => stepOneStore.get() ?? EMPTY_ONE;
+export const stepTwoDraft = (): RegisterTwoDraft => stepTwoStore.get() ?? EMPTY_TWO;
 
-export const saveStepOne = (patch: Partial<RegisterOneDraft>) => storage.register1.set({ ...stepOneDraft(), ...patch });
-export const saveStepTwo = (patch: Partial<RegisterTwoDraft>) => storage.register2.set({ ...stepTwoDraft(), ...patch });
+export const saveStepOne = (patch: Partial<RegisterOneDraft>) => stepOneStore.set({ ...stepOneDraft(), ...patch });
+export const saveStepTwo = (patch: Partial<RegisterTwoDraft>) => stepTwoStore.set({ ...stepTwoDraft(), ...patch });
 
 /** Registration is over: nothing of it stays in the tab. */
 export function forgetRegistration(): void {
-  storage.register1.remove();
-  storage.register2.remove();
+  stepOneStore.remove();
+  stepTwoStore.remove();
   storage.tempAccessToken.remove();
   storage.check3rdCrmData.remove();
 }

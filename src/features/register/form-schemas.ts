@@ -1,6 +1,7 @@
 import * as v from 'valibot';
-import { VALIDATION_MESSAGES as M } from '#protocol/messages';
 import {
+  confirmationMatches,
+  confirmPasswordSchema,
   emailSchema,
   genderSchema,
   inviteCodeSchema,
@@ -16,12 +17,9 @@ export const stepOneSchema = v.pipe(
     mobile: mobileSchema,
     name: nameSchema,
     password: setPasswordSchema(),
-    confirm: v.pipe(v.string(M.confirmRequired), v.nonEmpty(M.confirmRequired)),
+    confirm: confirmPasswordSchema,
   }),
-  v.forward(
-    v.partialCheck([['password'], ['confirm']], (input) => input.password === input.confirm, M.confirmMismatch),
-    ['confirm'],
-  ),
+  confirmationMatches(),
 );
 export type StepOneValues = v.InferOutput<typeof stepOneSchema>;
 

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { Term } from '#protocol/endpoints';
 import { Button } from '../../components/button';
 import { MobileField } from '../../components/mobile-field';
-import { PasswordField } from '../../components/password-field';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { TextField } from '../../components/text-field';
 import { t } from '../../i18n/zh-TW';
 import { fieldMessages } from '../../lib/form-errors';
@@ -65,19 +65,11 @@ export function StepOneForm({ onNext }: { onNext: (values: StepOneValues) => Pro
         errors={fieldMessages(errors.name)}
         {...register('name')}
       />
-      <PasswordField
-        label={t.register.passwordLabel}
-        placeholder={t.register.passwordPlaceholder}
-        autoComplete="new-password"
-        errors={fieldMessages(errors.password)}
-        {...register('password')}
-      />
-      <PasswordField
-        label={t.register.confirmLabel}
-        placeholder={t.register.confirmPlaceholder}
-        autoComplete="new-password"
-        errors={fieldMessages(errors.confirm)}
-        {...register('confirm')}
+      <NewPasswordFields
+        text={t.register}
+        password={register('password')}
+        confirm={register('confirm')}
+        errors={errors}
       />
       <TermList agreed={agreed} onAgree={agree} />
       <Button type="submit" className="mt-2" disabled={!isValid || !allAgreed}>

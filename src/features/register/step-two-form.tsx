@@ -2,16 +2,13 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { GENDERS } from '#protocol/schemas';
-import { BirthdayField } from '../../components/birthday-field';
 import { Button } from '../../components/button';
-import { ChoiceField } from '../../components/choice-field';
 import { linkClass } from '../../components/link-class';
+import { ProfileDetailsFields } from '../../components/profile-details-fields';
 import { TextField } from '../../components/text-field';
 import { t } from '../../i18n/zh-TW';
 import { fieldMessages } from '../../lib/form-errors';
-import type { RegisterTwoDraft } from '../../lib/storage';
-import { saveStepTwo, stepTwoDraft } from './drafts';
+import { type RegisterTwoDraft, saveStepTwo, stepTwoDraft } from './drafts';
 import { type StepTwoValues, stepTwoSchema } from './form-schemas';
 import { crmBirthday } from './third-party-crm';
 
@@ -22,7 +19,6 @@ interface StepTwoFormProps {
   onLockedBirthday: () => void;
 }
 
-const genderOptions = GENDERS.map((value) => ({ value, label: t.register.genders[value] }));
 const resolver = valibotResolver(stepTwoSchema) as unknown as Resolver<RegisterTwoDraft, unknown, StepTwoValues>;
 
 /** Invite code, gender, email and birthday; kept in session storage as they are entered. */
@@ -61,32 +57,15 @@ export function StepTwoForm({ onSubmit, onSkip, onLockedBirthday }: StepTwoFormP
           {t.register.recommendLink}
         </Link>
       </div>
-      <ChoiceField
-        legend={t.register.genderLabel}
-        options={genderOptions}
-        errors={fieldMessages(errors.gender)}
-        {...register('gender')}
+      <ProfileDetailsFields
+        text={t.register}
+        gender={register('gender')}
+        email={register('email')}
+        birthday={register('birthday')}
+        errors={errors}
+        birthdayLocked={lockedBirthday !== null}
+        onLockedBirthday={onLockedBirthday}
       />
-      <TextField
-        label={t.register.emailLabel}
-        placeholder={t.register.emailPlaceholder}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        errors={fieldMessages(errors.email)}
-        {...register('email')}
-      />
-      <div className="flex flex-col gap-1.5">
-        <BirthdayField
-          label={t.register.birthdayLabel}
-          autoComplete="bday"
-          locked={lockedBirthday !== null}
-          onLockedAttempt={onLockedBirthday}
-          errors={fieldMessages(errors.birthday)}
-          {...register('birthday')}
-        />
-        <p className="text-sm text-ink-muted">{t.register.birthdayHint}</p>
-      </div>
       <Button type="submit" className="mt-2">
         {t.register.submit}
       </Button>

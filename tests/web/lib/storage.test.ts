@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { registerOneSchema, registerTwoSchema } from '../../../src/features/register/drafts';
 import { deviceUuid, storage } from '../../../src/lib/storage';
+
+const register1 = storage.register1(registerOneSchema);
+const register2 = storage.register2(registerTwoSchema);
 
 const PROFILE = {
   name: '王小明',
@@ -18,14 +22,14 @@ describe('storage', () => {
     storage.loginType.set('Line');
     storage.memberAccessToken.set('t1');
     storage.lineAccessToken.set('line-1');
-    storage.register1.set({
+    register1.set({
       mobile: '0912345678',
       name: '王小明',
       password: 'a1',
       confirm: 'a1',
       agreed_terms: ['t1'],
     });
-    storage.register2.set({ referrer_code: 'ABCD2345', gender: 'F', email: '', birthday: '' });
+    register2.set({ referrer_code: 'ABCD2345', gender: 'F', email: '', birthday: '' });
     storage.check3rdCrmData.set({ third_party_crm_data: 'encrypted-crm-data' });
     storage.memberAccessInfo.set(PROFILE);
     storage.forgotPasswordToken.set('temp-forgot');
@@ -64,7 +68,7 @@ describe('storage', () => {
 
   it('restores a registration draft with damaged fields emptied, not lost', () => {
     sessionStorage.setItem('register1', JSON.stringify({ mobile: '0912345678', name: 42, agreed_terms: 'all' }));
-    expect(storage.register1.get()).toEqual({
+    expect(register1.get()).toEqual({
       mobile: '0912345678',
       name: '',
       password: '',
@@ -79,7 +83,7 @@ describe('storage', () => {
     localStorage.setItem('login_type', 'Admin');
     localStorage.setItem('rurl', '');
     expect(storage.memberAuth.get()).toBeNull();
-    expect(storage.register1.get()).toBeNull();
+    expect(register1.get()).toBeNull();
     expect(storage.loginType.get()).toBeNull();
     expect(storage.rurl.get()).toBeNull();
   });
