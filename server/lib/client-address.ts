@@ -3,7 +3,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 
 /** What stands for a forwarded "address" that is no IP address: every such caller shares one count. */
-export const NOT_AN_ADDRESS = 'not-an-ip';
+const NOT_AN_ADDRESS = 'not-an-ip';
 
 /**
  * The client's address: `request.ip`, which honours X-Forwarded-For only with TRUST_PROXY.

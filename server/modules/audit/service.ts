@@ -9,12 +9,9 @@ export interface AuditEvent {
   oldMobile?: string | null;
   newMobile?: string | null;
   detail?: Record<string, unknown> | null;
-  /** The client's address (`clientAddress`), through trusted proxies only. */
+  /** `clientAddress(request)`: an IP address (at most 45 characters) or its stand-in, never a forwarded string as sent. */
   clientAddress: string;
 }
-
-// Fastify's request.ip is at most an IPv6 address with a zone; the column takes 64 characters.
-const ADDRESS_MAX = 64;
 
 /** Records a sensitive change; call it inside the transaction that makes the change, so both or neither stay. */
 export async function recordAuditEvent(db: Db, event: AuditEvent, now: Date): Promise<void> {
@@ -24,7 +21,7 @@ export async function recordAuditEvent(db: Db, event: AuditEvent, now: Date): Pr
     oldMobile: event.oldMobile ?? null,
     newMobile: event.newMobile ?? null,
     detail: event.detail ?? null,
-    clientAddress: event.clientAddress.slice(0, ADDRESS_MAX),
+    clientAddress: event.clientAddress,
     occurredAt: now,
   });
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { loginAttempts } from '../../db/schema';
@@ -40,6 +40,6 @@ export async function clearAttempts(db: Db, mobile: string): Promise<void> {
     .update(loginAttempts)
     .set({ attempts: 0, lockedUntil: null })
     .where(
-      sql`${loginAttempts.mobile} = ${mobile} and (${loginAttempts.attempts} > 0 or ${loginAttempts.lockedUntil} is not null)`,
+      and(eq(loginAttempts.mobile, mobile), or(gt(loginAttempts.attempts, 0), isNotNull(loginAttempts.lockedUntil))),
     );
 }
