@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { type BrowserContextOptions, chromium, type LaunchOptions } from 'playwright-core';
+import { type BrowserContextOptions, chromium, type LaunchOptions } from '@playwright/test';
 import playwrightConfig from '../playwright.config';
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/client';

@@ -2,6 +2,7 @@ export * from './base64';
 export * from './crypto';
 export * from './endpoints';
 export * from './envelope';
+export * from './line';
 export * from './messages';
 export * from './rc';
 export * from './routes';

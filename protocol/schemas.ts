@@ -142,6 +142,22 @@ export const lineBindDataSchema = v.object({
   }),
 });
 
+/** An optional field that came missing, null or empty: each means "not given", read as null. */
+export const notGiven = v.pipe(
+  v.nullish(v.literal('')),
+  v.transform(() => null),
+);
+
+/** An optional field: not given (null), or a value that passes `schema`; one message for either failing. */
+export const optionalField = <S extends v.GenericSchema<unknown, string>>(schema: S, message: string) =>
+  v.union([notGiven, schema], message);
+
+/** An optional email as the server keeps it: null when not given. */
+export const optionalEmailSchema = v.pipe(
+  emailSchema,
+  v.transform((email) => email || null),
+);
+
 /** Each field's messages once, in order: the spec de-duplicates messages per field. */
 export function dedupeMessages(messages: readonly string[]): string[] {
   return [...new Set(messages)];

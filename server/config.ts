@@ -1,7 +1,12 @@
-import { MEMBER_TOKEN_DAYS, OAUTH_REQUEST_MINUTES } from '#protocol';
+import {
+  MEMBER_TOKEN_DAYS,
+  OAUTH_REDIRECT_URI_MAX_LENGTH,
+  OAUTH_REQUEST_MINUTES,
+  OAUTH_STATE_MAX_LENGTH,
+} from '#protocol';
 import { DEMO_AES_KEY, DEMO_SIGN_KEY, parseEnv } from './env';
 
-export { ConfigError, type ConfigIssue, DEMO_AES_KEY, DEMO_SIGN_KEY, isOrigin } from './env';
+export { ConfigError, DEMO_AES_KEY, DEMO_SIGN_KEY } from './env';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -20,8 +25,8 @@ export const LIMITS = {
   oauthCodeMs: MINUTE,
   /** Finished and expired OAuth hops are kept a day (a replayed code is still recognised), then pruned. */
   oauthRecordKeepMs: DAY,
-  oauthStateMaxLength: 512,
-  oauthRedirectUriMaxLength: 1024,
+  oauthStateMaxLength: OAUTH_STATE_MAX_LENGTH,
+  oauthRedirectUriMaxLength: OAUTH_REDIRECT_URI_MAX_LENGTH,
   oauthClientNameMaxLength: 100,
   /** A verification code lives 10 minutes, is used once, and dies at the fifth wrong try. */
   verifyCodeMs: 10 * MINUTE,

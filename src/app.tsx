@@ -1,19 +1,21 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
+import { type AnyRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
-import type { createAppRouter } from './router';
+import { AppErrorBoundary } from './components/app-error-boundary';
 
 interface AppProps {
-  router: ReturnType<typeof createAppRouter>;
+  router: AnyRouter;
   queryClient: QueryClient;
 }
 
 export function App({ router, queryClient }: AppProps) {
   return (
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <AppErrorBoundary>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AppErrorBoundary>
     </StrictMode>
   );
 }

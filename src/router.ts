@@ -1,10 +1,23 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, parseSearchWith, stringifySearchWith } from '@tanstack/react-router';
+import { RouteError } from './components/route-error';
+import { RoutePending } from './components/route-pending';
 import { routeTree } from './routeTree.gen';
 
 // Query values stay text: a mobile such as 0912345678 must not turn into a number.
 const asText = (value: string) => value;
 const toText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** How every route waits for its loader and shows a failure; tests build routers of their own with these. */
+export const routeStates = {
+  defaultPendingComponent: RoutePending,
+  // The loading modal shows as soon as a loader waits, as the screens showed it while their calls ran.
+  defaultPendingMs: 0,
+  defaultPendingMinMs: 0,
+  defaultErrorComponent: RouteError,
+  // What no route catches goes on to the app's error boundary, which speaks zh-TW.
+  disableGlobalCatchBoundary: true,
+} as const;
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
@@ -15,6 +28,7 @@ export function createAppRouter(queryClient: QueryClient) {
     parseSearch: parseSearchWith(asText),
     stringifySearch: stringifySearchWith(toText, asText),
     scrollRestoration: true,
+    ...routeStates,
   });
 }
 

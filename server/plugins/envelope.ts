@@ -1,14 +1,7 @@
-import type { FastifyReply, FastifyRequest, RouteShorthandOptionsWithHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import * as v from 'valibot';
-import {
-  type ApiResponse,
-  decryptValue,
-  findUnstorableText,
-  openEnvelope,
-  RC_MESSAGES,
-  VALIDATION_MESSAGES,
-} from '#protocol';
+import { findUnstorableText, openEnvelope, RC_MESSAGES, VALIDATION_MESSAGES } from '#protocol';
 import { reject } from '../lib/responses';
 
 type ParamsSchema = v.GenericSchema<unknown, unknown>;
@@ -32,20 +25,6 @@ declare module 'fastify' {
 export interface EnvelopeOptions {
   signKey: string;
   now: () => Date;
-}
-
-/** A request_parameter field sent AES-encrypted: decrypted, then checked with the field's own schema. */
-export function encrypted<S extends v.GenericSchema<string, unknown>>(aesKey: string, schema: S) {
-  return v.pipe(
-    v.string(),
-    v.rawTransform(({ dataset, addIssue, NEVER }) => {
-      const plaintext = decryptValue(aesKey, dataset.value);
-      if (plaintext !== null) return plaintext;
-      addIssue({ message: RC_MESSAGES.PARAMETER_INVALID });
-      return NEVER;
-    }),
-    schema,
-  );
 }
 
 /** The RM of a parameter that failed its schema: the message, then the field in brackets. */
@@ -97,14 +76,3 @@ export const envelopePlugin = fp<EnvelopeOptions>(
   },
   { name: 'envelope' },
 );
-
-/** Route options of a signed call: its parameter schema and a handler that gets the checked input. */
-export function signed<S extends ParamsSchema>(
-  schema: S,
-  handler: (input: SignedInput<v.InferOutput<S>>, request: FastifyRequest) => Promise<ApiResponse>,
-): RouteShorthandOptionsWithHandler {
-  return {
-    config: { envelope: schema },
-    handler: (request) => handler(request.signed as SignedInput<v.InferOutput<S>>, request),
-  };
-}

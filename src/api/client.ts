@@ -1,5 +1,6 @@
+import * as v from 'valibot';
 import { encryptValue } from '#protocol/crypto';
-import type { ApiBase, Endpoint } from '#protocol/endpoints';
+import { type ApiBase, ENDPOINTS, type EndpointName, type Params, type Results } from '#protocol/endpoints';
 import { buildEnvelope } from '#protocol/envelope';
 import { type ApiResponse, type RC, RC_MESSAGES } from '#protocol/rc';
 import { APP_ID } from '#protocol/runtime-config';
@@ -27,11 +28,14 @@ export const failureMessage = (error: unknown): string =>
 
 export type Language = 'zh-TW' | 'en';
 
-export interface CallInput {
+/** A call's input: its parameters typed by its contract, the token it carries, the answer language. */
+export type CallInput<N extends EndpointName> = {
   token?: string | null;
-  params?: object;
   language?: Language;
-}
+} & (undefined extends Params<N> ? { params?: Params<N> } : { params: Params<N> });
+
+type CallArguments<N extends EndpointName> =
+  undefined extends Params<N> ? [input?: CallInput<N>] : [input: CallInput<N>];
 
 /** Absolute URL of a path under a configured base (fetch needs one outside the browser too). */
 export function apiUrl(base: ApiBase, path: string): string {
@@ -56,7 +60,7 @@ const isApiResponse = (body: unknown): body is ApiResponse<unknown> => {
   );
 };
 
-async function send<R>(url: string, init: RequestInit): Promise<ApiResponse<R>> {
+async function send(url: string, init: RequestInit): Promise<ApiResponse<unknown>> {
   let response: Response;
   let body: unknown;
   try {
@@ -68,23 +72,55 @@ async function send<R>(url: string, init: RequestInit): Promise<ApiResponse<R>> 
   if (!isApiResponse(body)) throw systemError();
   // Protocol rejections (rate limit, clock, signature) carry an RM worth showing.
   if (!response.ok) throw new ApiError(body.rcrm.RC, body.rcrm.RM || RC_MESSAGES.SYSTEM_ERROR);
-  return body as ApiResponse<R>;
+  return body;
 }
 
-/** POSTs a signed envelope to an endpoint and answers `{rcrm, results}` whatever the RC. */
-export function callApi<R>(endpoint: Endpoint, input: CallInput = {}): Promise<ApiResponse<R>> {
+// In development and tests every C01 answer is checked against its contract, so a server (or a
+// test double) that answers the wrong shape fails there; production builds trust the server.
+const checkResults = import.meta.env.DEV;
+
+/** The answer of a call, with its C01 results checked against the contract where `checkResults` says so. */
+function checked<N extends EndpointName>(name: N, answer: ApiResponse<unknown>): ApiResponse<Results<N>> {
+  if (checkResults && answer.rcrm.RC === 'C01') {
+    const parsed = v.safeParse(ENDPOINTS[name].results, answer.results);
+    if (!parsed.success) {
+      throw new Error(`${name}: results break the contract: ${v.summarize(parsed.issues)}`);
+    }
+  }
+  return answer as ApiResponse<Results<N>>;
+}
+
+/** POSTs a signed envelope to a call of the contract and answers `{rcrm, results}` whatever the RC. */
+export async function callApi<N extends EndpointName>(
+  name: N,
+  ...[input]: CallArguments<N>
+): Promise<ApiResponse<Results<N>>> {
+  const { base, path, method } = ENDPOINTS[name];
+  const { token, params, language } = (input ?? {}) as { token?: string | null; params?: object; language?: Language };
   const envelope = buildEnvelope(appConfig().signKey, {
-    token: input.token,
-    request_parameter: input.params as Record<string, unknown> | undefined,
+    token,
+    request_parameter: params as Record<string, unknown> | undefined,
   });
-  return send<R>(apiUrl(endpoint.base, endpoint.path), {
-    method: endpoint.method,
-    headers: { 'Content-Type': 'application/json', ...identityHeaders(input.language) },
+  const answer = await send(apiUrl(base, path), {
+    method,
+    headers: { 'Content-Type': 'application/json', ...identityHeaders(language) },
     body: JSON.stringify(envelope),
   });
+  return checked(name, answer);
 }
 
-/** GETs a JSON answer in the same `{rcrm, results}` shape (redirect-location calls). */
-export function getApi<R>(url: string, headers: Record<string, string>): Promise<ApiResponse<R>> {
-  return send<R>(url, { method: 'GET', headers: { Accept: 'application/json', ...identityHeaders(), ...headers } });
+/**
+ * GETs a call answered in the same `{rcrm, results}` shape at `url`: the call's own address, or
+ * one that stands in for it (a saved rurl answers like redirect_location).
+ */
+export async function getApi<N extends EndpointName>(
+  name: N,
+  url: string,
+  headers: Record<string, string>,
+): Promise<ApiResponse<Results<N>>> {
+  const answer = await send(url, {
+    method: 'GET',
+    headers: { Accept: 'application/json', ...identityHeaders(), ...headers },
+  });
+  return checked(name, answer);
 }

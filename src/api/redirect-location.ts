@@ -1,5 +1,5 @@
 import { encryptValue } from '#protocol/crypto';
-import { AES_KEY_COOKIE, ENDPOINTS, MMRM_TOKEN_HEADER, type RedirectLocationResults } from '#protocol/endpoints';
+import { AES_KEY_COOKIE, ENDPOINTS, MMRM_TOKEN_HEADER, type Results } from '#protocol/endpoints';
 import { type ApiResponse, rcrm } from '#protocol/rc';
 import { readCookie } from '../lib/cookies';
 import { isSafeRedirect, leaveFor } from '../lib/redirect';
@@ -11,7 +11,7 @@ import { apiUrl, encrypt, getApi, hasRc } from './client';
  * Where a signed-in member goes next: back to the page that sent them to sign in (an OAuth hop
  * on /authorize), else the saved rurl, asked the same way, or the member API's answer.
  */
-export function fetchRedirectLocation(memberToken: string): Promise<ApiResponse<RedirectLocationResults>> {
+export function fetchRedirectLocation(memberToken: string): Promise<ApiResponse<Results<'redirectLocation'>>> {
   // That page is this app's own and its hop expires soon: no call is needed or worth waiting for.
   const returnPath = takeReturnPath();
   if (returnPath) return Promise.resolve({ rcrm: rcrm('C01'), results: { location: returnPath } });
@@ -22,18 +22,31 @@ export function fetchRedirectLocation(memberToken: string): Promise<ApiResponse<
   const cookieSecret = readCookie(AES_KEY_COOKIE);
   // Without the cookie (the page was not served by the member server) the header alone carries the token.
   if (cookieSecret) target.searchParams.set('x_token', encryptValue(cookieSecret, memberToken));
-  return getApi<RedirectLocationResults>(target.toString(), { [MMRM_TOKEN_HEADER]: encrypt(memberToken) });
+  return getApi('redirectLocation', target.toString(), { [MMRM_TOKEN_HEADER]: encrypt(memberToken) });
+}
+
+/** Whether the page is leaving, and the RM when the redirect location answered another RC than C01. */
+interface RedirectOutcome {
+  leaving: boolean;
+  refusal: string | null;
 }
 
 /**
- * Fetches the redirect location and leaves for it. Answers whether the page is leaving: a failed
- * fetch or an unsafe location leaves the member where they are, with no message (spec section 8).
+ * Fetches the redirect location and leaves for it. A failed fetch or an unsafe location leaves
+ * the member where they are, with no message (spec section 8); a refusal's RM is the caller's to show.
  */
-export async function leaveForRedirectLocation(memberToken: string): Promise<boolean> {
+export async function followRedirectLocation(memberToken: string): Promise<RedirectOutcome> {
+  let answer: Awaited<ReturnType<typeof fetchRedirectLocation>>;
   try {
-    const answer = await fetchRedirectLocation(memberToken);
-    return hasRc(answer, 'C01') && leaveFor(answer.results?.location);
+    answer = await fetchRedirectLocation(memberToken);
   } catch {
-    return false;
+    return { leaving: false, refusal: null };
   }
+  if (!hasRc(answer, 'C01')) return { leaving: false, refusal: answer.rcrm.RM };
+  return { leaving: leaveFor(answer.results?.location), refusal: null };
+}
+
+/** Leaves for the redirect location; answers whether the page is leaving, and says nothing otherwise. */
+export async function leaveForRedirectLocation(memberToken: string): Promise<boolean> {
+  return (await followRedirectLocation(memberToken)).leaving;
 }

@@ -10,8 +10,14 @@ import { TextField } from './text-field';
 const codeFormSchema = v.object({ code: verifyCodeSchema });
 type CodeValues = v.InferOutput<typeof codeFormSchema>;
 
+interface CodeFormProps {
+  onVerify: (code: string) => void;
+  /** A call is running: the verify button waits. */
+  busy?: boolean;
+}
+
 /** The SMS code; checked when the verify button is pressed. */
-export function CodeForm({ onVerify }: { onVerify: (code: string) => Promise<void> }) {
+export function CodeForm({ onVerify, busy = false }: CodeFormProps) {
   const {
     register,
     handleSubmit,
@@ -32,7 +38,9 @@ export function CodeForm({ onVerify }: { onVerify: (code: string) => Promise<voi
         errors={fieldMessages(errors.code)}
         {...register('code')}
       />
-      <Button type="submit">{t.verificationCode.verify}</Button>
+      <Button type="submit" disabled={busy}>
+        {t.verificationCode.verify}
+      </Button>
     </form>
   );
 }

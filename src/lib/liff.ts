@@ -6,16 +6,6 @@ export type { LineSdk, LineTextMessage } from './line-sdk';
 
 const IN_LINE_APP = / Line\//;
 const LIFF_QUERY_KEYS = ['liff.state', 'code', 'state', 'liffClientId'];
-/** What LINE login leaves on the page it sends the member back to (success or failure). */
-export const LINE_RETURN_KEYS = [
-  'code',
-  'state',
-  'liffClientId',
-  'liffRedirectUri',
-  'error',
-  'error_description',
-  'liffOAuth2Error',
-] as const;
 
 /** Inside LINE, or back from a LINE login: LIFF must settle the URL before the router reads it. */
 export function needsLiffAtBoot(url: URL, userAgent: string): boolean {

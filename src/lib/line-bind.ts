@@ -1,17 +1,21 @@
-import { LINE_SOURCE, LINE_TOKEN_SOURCE, type LineBindData } from '#protocol/endpoints';
+import type { Params } from '#protocol/endpoints';
+import { LINE_SOURCE, LINE_TOKEN_SOURCE } from '#protocol/line';
 import { storage } from './storage';
+
+/** The spec's LINE bind data: what login_with_provider and bind_third_party send for a LINE access token. */
+export type LineBindData = Params<'bindThirdParty'>;
+
+export const lineBindDataOf = (lineToken: string): LineBindData => ({
+  source: LINE_SOURCE,
+  verify_data: { line_token: lineToken, line_token_source: LINE_TOKEN_SOURCE },
+});
 
 /**
  * A LINE user who is not a member yet: the spec's `line_verify_data`, which the bind screens send to
  * bind_third_party and registration sends along, so the account is bound either way.
  */
 export function keepLineBindData(lineToken: string): void {
-  storage.lineVerifyData.set({
-    bind_third_party: {
-      source: LINE_SOURCE,
-      verify_data: { line_token: lineToken, line_token_source: LINE_TOKEN_SOURCE },
-    },
-  });
+  storage.lineVerifyData.set({ bind_third_party: lineBindDataOf(lineToken) });
 }
 
 /** The kept LINE bind data, or null when the member did not come from an unbound LINE login. */

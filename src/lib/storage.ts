@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { GENDERS, lineBindDataSchema } from '#protocol/schemas';
+import { memberProfileSchema } from '#protocol/endpoints';
+import { lineBindDataSchema } from '#protocol/schemas';
 
 /** The only door to localStorage and sessionStorage: every key the spec names, typed. */
 export interface StoredItem<T> {
@@ -82,31 +83,17 @@ export type MemberAuth = v.InferOutput<typeof memberAuthSchema>;
 
 /** A page of this app to come back to after signing in (an interrupted OAuth hop), until `until` (epoch ms). */
 export const returnPathSchema = v.object({ path: text, until: v.number() });
-export type ReturnPath = v.InferOutput<typeof returnPathSchema>;
 
 export const LOGIN_TYPES = ['Member', 'Line'] as const;
 export type LoginType = (typeof LOGIN_TYPES)[number];
 
 export const lineVerifyDataSchema = v.object({ bind_third_party: lineBindDataSchema });
-export type LineVerifyData = v.InferOutput<typeof lineVerifyDataSchema>;
 
 /** A form kept as entered for this tab, under the key the spec names; its shape is the feature's schema. */
 const draftItem =
   (key: string) =>
   <T>(schema: v.GenericSchema<unknown, T>): StoredItem<T> =>
     jsonItem('sessionStorage', key, schema);
-
-/** The member's profile as get_member_profile last answered it. */
-export const memberAccessInfoSchema = v.object({
-  name: v.string(),
-  mobile: v.string(),
-  gender: v.nullable(v.picklist(GENDERS)),
-  email: v.nullable(v.string()),
-  birthday: v.nullable(v.string()),
-  is_verified: v.boolean(),
-  referral_code: v.string(),
-});
-export type MemberAccessInfo = v.InferOutput<typeof memberAccessInfoSchema>;
 
 /** The encrypted third-party CRM data that came in the registration link's hash. */
 export const thirdPartyCrmDataSchema = v.object({ third_party_crm_data: text });
@@ -121,7 +108,8 @@ export const storage = {
   register1: draftItem('register1'),
   register2: draftItem('register2'),
   check3rdCrmData: jsonItem('sessionStorage', 'check3rdCrmData', thirdPartyCrmDataSchema),
-  memberAccessInfo: jsonItem('sessionStorage', 'member_access_info', memberAccessInfoSchema),
+  // The member's profile as get_member_profile last answered it.
+  memberAccessInfo: jsonItem('sessionStorage', 'member_access_info', memberProfileSchema),
   forgotPasswordToken: textItem('sessionStorage', 'TEMP_ACCESS_TOKEN', text),
   memberChangeMobile: textItem('sessionStorage', 'member_change_mobile', text),
   tempAccessToken: textItem('sessionStorage', 'temp_access_token', text),

@@ -29,7 +29,7 @@ async function openVerifyNewMobile() {
 
 describe('/change_member_mobile', () => {
   it('asks for the new mobile and the password, then keeps the new mobile and goes on to verify it', async () => {
-    const updates = answer('updateMemberMobile', () => reply('C01'));
+    const updates = answer('updateMemberMobile', () => reply('C01', {}));
     const { user, router } = await openChangeMobile();
     expect(screen.getByRole('heading', { level: 1, name: '變更手機號碼' })).toBeInTheDocument();
     expect(screen.getByText('目前的手機號碼：0912345678')).toBeInTheDocument();
@@ -50,7 +50,7 @@ describe('/change_member_mobile', () => {
   });
 
   it('takes a legacy member’s 8-digit birthday password', async () => {
-    const updates = answer('updateMemberMobile', () => reply('C01'));
+    const updates = answer('updateMemberMobile', () => reply('C01', {}));
     const { user } = await openChangeMobile();
     await user.type(mobileInput(), NEW_MOBILE);
     await user.type(passwordInput(), '19801201');
@@ -88,7 +88,7 @@ describe('/change_member_mobile', () => {
     [NEW_MOBILE, '', 'password', '請輸入密碼'],
     [NEW_MOBILE, 'abc!23', 'password', '密碼須為 6 位以上英文字母或數字'],
   ])('checks "%s" / "%s" on submit: the %s says %s', async (mobile, password, key, message) => {
-    const updates = answer('updateMemberMobile', () => reply('C01'));
+    const updates = answer('updateMemberMobile', () => reply('C01', {}));
     const { user } = await openChangeMobile();
     if (mobile) await user.type(mobileInput(), mobile);
     if (password) await user.type(passwordInput(), password);
@@ -102,7 +102,7 @@ describe('/change_member_mobile', () => {
 
 describe('/verify_member_mobile', () => {
   it('sends the code; on success forgets the new mobile and says 手機號碼變更成功 on the profile', async () => {
-    const verifies = answer('memberVerify', () => reply('C01'));
+    const verifies = answer('memberVerify', () => reply('C01', {}));
     answerProfile({ mobile: NEW_MOBILE, is_verified: true });
     const { user, router } = await openVerifyNewMobile();
     expect(screen.getByRole('heading', { level: 1, name: '驗證新手機號碼' })).toBeInTheDocument();
@@ -141,7 +141,7 @@ describe('/verify_member_mobile', () => {
   );
 
   it('checks the code on submit', async () => {
-    const verifies = answer('memberVerify', () => reply('C01'));
+    const verifies = answer('memberVerify', () => reply('C01', {}));
     const { user } = await openVerifyNewMobile();
     await user.click(screen.getByRole('button', { name: '驗證' }));
     await waitFor(() => expect(errorsOf(screen.getByLabelText('驗證碼'))).toBe('請輸入驗證碼'));
@@ -150,7 +150,7 @@ describe('/verify_member_mobile', () => {
 
   it('resends the code: 驗證碼已重新發送, or the RM of a refusal', async () => {
     let rc: 'C01' | 'SMS_RESEND_TOO_SOON' = 'C01';
-    const resends = answer('resendMemberVerify', () => reply(rc));
+    const resends = answer('resendMemberVerify', () => reply(rc, {}));
     const { user } = await openVerifyNewMobile();
     await user.click(screen.getByRole('button', { name: '重新發送驗證碼' }));
     expect(await notice()).toHaveTextContent('驗證碼已重新發送');

@@ -61,7 +61,7 @@ describe('changing the password', () => {
   it('sends both passwords encrypted with the member token, says 修改成功, then goes to the redirect location', async () => {
     setAesKeyCookie();
     const replace = stubLocationReplace();
-    const changes = answer('updateMemberPassword', () => reply('C01'));
+    const changes = answer('updateMemberPassword', () => reply('C01', {}));
     const redirects = answerRedirectLocation(urlOf('redirectLocation'), () =>
       reply('C01', { location: '/change_member' }),
     );
@@ -86,7 +86,7 @@ describe('changing the password', () => {
   it('keeps rurl and asks it for the location after the change', async () => {
     const rurl = `${SHOP_ORIGIN}/member/after-password`;
     const replace = stubLocationReplace();
-    answer('updateMemberPassword', () => reply('C01'));
+    answer('updateMemberPassword', () => reply('C01', {}));
     const asked = answerRedirectLocation(rurl, () => reply('C01', { location: `${SHOP_ORIGIN}/member/home` }));
     const { user } = await openChange(`/change_pwd?rurl=${encodeURIComponent(rurl)}`);
     expect(localStorage.getItem('rurl')).toBe(rurl);
@@ -99,7 +99,7 @@ describe('changing the password', () => {
 
   it('only stops the loading indicator when the redirect fetch fails', async () => {
     const replace = stubLocationReplace();
-    answer('updateMemberPassword', () => reply('C01'));
+    answer('updateMemberPassword', () => reply('C01', {}));
     const redirects = answerRedirectLocation(
       urlOf('redirectLocation'),
       () => new HttpResponse('bad gateway', { status: 502 }),
@@ -163,7 +163,7 @@ describe('the change form checks before calling', () => {
   });
 
   it("takes a legacy member's 8-digit birthday as the old password", async () => {
-    const changes = answer('updateMemberPassword', () => reply('C01'));
+    const changes = answer('updateMemberPassword', () => reply('C01', {}));
     const { user } = await openChange();
     await fill(user, '19801201', 'abcdefghijk12');
     await user.click(okButton());

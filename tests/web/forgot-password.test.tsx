@@ -100,7 +100,7 @@ describe('/forgotPassword', () => {
 
 describe('/verify_forget_password', () => {
   it('verifies the code with the temp token and goes to /reset_pwd, keeping the token', async () => {
-    const verifies = answer('forgetPasswordVerify', () => reply('C01'));
+    const verifies = answer('forgetPasswordVerify', () => reply('C01', {}));
     const { user, router } = await openVerify();
     expect(screen.getByRole('heading', { name: '輸入驗證碼' })).toBeInTheDocument();
     expect(screen.getByText(new RegExp(NOTE))).toBeInTheDocument();
@@ -150,7 +150,7 @@ describe('/verify_forget_password', () => {
   });
 
   it('resends the code with the temp token and says 驗證碼已重新發送', async () => {
-    const resends = answer('resendForgetVerify', () => reply('C01'));
+    const resends = answer('resendForgetVerify', () => reply('C01', {}));
     const { user } = await openVerify();
     await user.click(screen.getByRole('button', { name: '重新發送驗證碼' }));
     expect(await notice()).toHaveTextContent('驗證碼已重新發送');

@@ -44,7 +44,7 @@ describe('/line_bind: finding the account by mobile', () => {
   });
 
   it('offers registration for a mobile that is no member’s, carrying the LINE bind data and the mobile', async () => {
-    answer('checkMobile', () => reply('C01'));
+    answer('checkMobile', () => reply('C01', {}));
     answerTerms();
     const { user, router } = await enterMobile();
     const dialog = await screen.findByRole('dialog', { name: '提示' });
@@ -56,7 +56,7 @@ describe('/line_bind: finding the account by mobile', () => {
   });
 
   it('lets the member re-enter the mobile instead', async () => {
-    answer('checkMobile', () => reply('C01'));
+    answer('checkMobile', () => reply('C01', {}));
     const { user, router } = await enterMobile();
     const dialog = await screen.findByRole('dialog', { name: '提示' });
     await user.click(within(dialog).getByRole('button', { name: '重新輸入' }));
@@ -78,7 +78,7 @@ describe('/line_bind: finding the account by mobile', () => {
     ['', '請輸入手機號碼'],
     ['09123', '手機號碼格式錯誤'],
   ])('checks the mobile before asking (%j)', async (mobile, message) => {
-    const checks = answer('checkMobile', () => reply('C01'));
+    const checks = answer('checkMobile', () => reply('C01', {}));
     cameFromLine();
     const { user } = renderApp('/line_bind');
     const input = await mobileInput();
@@ -113,7 +113,7 @@ describe('/line_bind/login: proving the account and binding', () => {
     setAesKeyCookie();
     const replace = stubLocationReplace();
     const logins = answer('login', () => reply('C01', { member_access_token: MEMBER_TOKEN }));
-    const binds = answer('bindThirdParty', () => reply('C01'));
+    const binds = answer('bindThirdParty', () => reply('C01', {}));
     const redirects = answerRedirectLocation(urlOf('redirectLocation'), () => reply('C01', { location: MEMBER_PAGE }));
     await openPasswordStep();
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
@@ -144,7 +144,7 @@ describe('/line_bind/login: proving the account and binding', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const replace = stubLocationReplace();
     answer('login', () => reply('C01', { member_access_token: MEMBER_TOKEN }));
-    answer('bindThirdParty', () => reply('C01'));
+    answer('bindThirdParty', () => reply('C01', {}));
     answerRedirectLocation(urlOf('redirectLocation'), () => new HttpResponse('bad gateway', { status: 502 }));
     await openPasswordStep();
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
@@ -161,7 +161,7 @@ describe('/line_bind/login: proving the account and binding', () => {
 
   it('shows the login’s RM and binds nothing when the password is wrong', async () => {
     answer('login', () => reply('PASSWORD_INCORRECT'));
-    const binds = answer('bindThirdParty', () => reply('C01'));
+    const binds = answer('bindThirdParty', () => reply('C01', {}));
     const { user } = await openPasswordStep();
     await user.type(screen.getByLabelText('密碼'), 'wrong1');
     await user.click(bindButton());

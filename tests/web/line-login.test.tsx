@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LINE_SOURCE, LINE_TOKEN_SOURCE } from '#protocol/endpoints';
+import { LINE_SOURCE, LINE_TOKEN_SOURCE } from '#protocol/line';
 import { needsLiffAtBoot } from '../../src/lib/liff';
 import { answer, answerRedirectLocation, reply, setAesKeyCookie, urlOf } from './support/api';
 import { SHOP_ORIGIN, TEST_CONFIG } from './support/config';

@@ -32,7 +32,7 @@ describe('/change_member: saving', () => {
   it('sends the details with the birthday as YYYY/MM/DD, says 修改成功, and after 確定 goes to the redirect location', async () => {
     setAesKeyCookie();
     const replace = stubLocationReplace();
-    const updates = answer('updateMemberProfile', () => reply('C01'));
+    const updates = answer('updateMemberProfile', () => reply('C01', {}));
     const redirects = answerRedirectLocation(urlOf('redirectLocation'), () => reply('C01', { location: MEMBER_PAGE }));
     const { user } = await openProfile({ birthday: null });
 
@@ -65,7 +65,7 @@ describe('/change_member: saving', () => {
   });
 
   it('omits an empty birthday and sends an empty gender and email as null', async () => {
-    const updates = answer('updateMemberProfile', () => reply('C01'));
+    const updates = answer('updateMemberProfile', () => reply('C01', {}));
     const { user } = await openProfile({ gender: null, email: 'ming@example.com', birthday: null });
     await user.clear(field.email());
     await user.click(saveButton());
@@ -74,7 +74,7 @@ describe('/change_member: saving', () => {
   });
 
   it('does not send a birthday that is already set, and locks a birthday once it is saved', async () => {
-    const updates = answer('updateMemberProfile', () => reply('C01'));
+    const updates = answer('updateMemberProfile', () => reply('C01', {}));
     answerRedirectLocation(urlOf('redirectLocation'), () => new HttpResponse('bad gateway', { status: 502 }));
     const { user } = await openProfile({ birthday: null });
     pickDate(field.birthday(), '1988-08-08');
@@ -122,7 +122,7 @@ describe('/change_member: checks on save, and only on save', () => {
     ['email', 'ming@', '格式錯誤'],
     ['email', 'ming@example.c', '格式錯誤'],
   ] as const)('the %s "%s": %s', async (key, value, message) => {
-    const updates = answer('updateMemberProfile', () => reply('C01'));
+    const updates = answer('updateMemberProfile', () => reply('C01', {}));
     const { user } = await openProfile();
     await user.clear(field[key]());
     if (value) await user.type(field[key](), value);
@@ -142,7 +142,7 @@ describe('/change_member: checks on save, and only on save', () => {
   });
 
   it('refuses a birthday less than 12 years back', async () => {
-    const updates = answer('updateMemberProfile', () => reply('C01'));
+    const updates = answer('updateMemberProfile', () => reply('C01', {}));
     const { user } = await openProfile({ birthday: null });
     pickDate(field.birthday(), dateYearsAgo(12, 1));
     await user.click(saveButton());

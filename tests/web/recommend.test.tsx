@@ -45,6 +45,20 @@ describe('/recommend', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('keeps the copy when only the rewards fail, and asks only for the rewards again', async () => {
+    const copies = answer('briefCopywritingConfig', () => reply('C01', { copywriting: { friend_recommend: COPY } }));
+    answer('taskInformation', () => reply('SYSTEM_ERROR', undefined, '獎勵載入失敗'));
+    const { user } = renderApp('/recommend');
+    expect(await screen.findByRole('alert')).toHaveTextContent('獎勵載入失敗');
+    expect(screen.getByText(/邀請好友加入會員/)).toBeInTheDocument();
+
+    answerRewards(REFERRER_TASK);
+    await user.click(screen.getByRole('button', { name: '重新載入' }));
+    expect(await screen.findByRole('region', { name: '每邀請一位好友完成首次消費，您可獲得' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(copies).toHaveLength(1);
+  });
+
   it('opens from the invite-code field of step 2 and goes back there', async () => {
     storeStepOne();
     answer('briefCopywritingConfig', () => reply('C01', { copywriting: { friend_recommend: COPY } }));

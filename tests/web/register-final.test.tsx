@@ -140,7 +140,7 @@ describe('registration step 3: the other buttons', () => {
   });
 
   it('resends the code and says so', async () => {
-    const resends = answer('resendRegisterVerify', () => reply('C01'));
+    const resends = answer('resendRegisterVerify', () => reply('C01', {}));
     const { user } = await openStepThree();
     await user.click(screen.getByRole('button', { name: '重新發送驗證碼' }));
     expect(await notice()).toHaveTextContent('驗證碼已重新發送');
@@ -203,7 +203,7 @@ describe('changing the mobile on step 3', () => {
   }
 
   it('sends the new mobile encrypted and goes back to step 3, which names the new number', async () => {
-    const updates = answer('updateRegisterMobile', () => reply('C01'));
+    const updates = answer('updateRegisterMobile', () => reply('C01', {}));
     const { user, router } = await openChangeMobile();
     await user.type(screen.getByLabelText('新手機號碼'), '0987654321');
     await user.click(screen.getByRole('button', { name: '確認變更' }));

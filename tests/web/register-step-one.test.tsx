@@ -24,7 +24,7 @@ const errorsOf = (input: HTMLElement) => {
 describe('registration step 1: moving on', () => {
   it('goes to step 2 after register_check answers C01, with mobile and password encrypted', async () => {
     answerTerms();
-    const checks = answer('registerCheck', () => reply('C01'));
+    const checks = answer('registerCheck', () => reply('C01', {}));
     const { user, router } = renderApp('/registerFirst');
     expect(await screen.findByRole('heading', { name: '會員註冊' })).toBeInTheDocument();
     await fillStepOne(user);
@@ -112,6 +112,19 @@ describe('registration step 1: the next button', () => {
     expect(await termBox(TERMS[0]?.title ?? '')).not.toBeChecked();
     await agreeAllTerms(user);
     await waitFor(() => expect(nextButton()).toBeEnabled());
+  });
+
+  it('asks for the terms again when the member comes back after they failed', async () => {
+    answer('briefTerm', () => reply('SYSTEM_ERROR', undefined, '條款載入失敗'));
+    const { router } = renderApp('/registerFirst');
+    expect(await screen.findByRole('alert')).toHaveTextContent('條款載入失敗');
+
+    const calls = answerTerms();
+    await router.navigate({ to: '/registerFinal' });
+    await router.navigate({ to: '/registerFirst' });
+    expect(await termBox(TERMS[0]?.title ?? '')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(calls).toHaveLength(1);
   });
 
   it('asks brief_term for the register type and lists only those terms', async () => {

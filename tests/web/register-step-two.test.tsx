@@ -134,6 +134,27 @@ describe('registration step 2: registering', () => {
     expect(field.email()).toHaveValue('ming@example.com');
   });
 
+  it('keeps the loading modal up and the buttons waiting until step 3 shows, so one press is one call', async () => {
+    let answerNow = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answerNow = resolve;
+    });
+    const calls = answer('register', async () => {
+      await answered;
+      return reply('C01', { temp_access_token: TEMP_TOKEN });
+    });
+    const { user, router } = await openStepTwo();
+    await user.click(screen.getByRole('radio', { name: '男' }));
+    await user.click(registerButton());
+    await waitFor(() => expect(registerButton()).toBeDisabled());
+    expect(skipButton()).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent('載入中...');
+
+    answerNow();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/registerFinal'));
+    expect(calls).toHaveLength(1);
+  });
+
   it('sends a visitor without step 1 back to step 1', async () => {
     answer('briefTerm', () => reply('C01', { terms: [] }));
     const { router } = renderApp('/registerSecond');
@@ -214,7 +235,7 @@ describe('registration step 2: fields and messages', () => {
 
 describe('registration step 2: an invite code', () => {
   it('is checked without whitespace, shows the rewards, and registers on confirm', async () => {
-    const checks = answer('registerCheck', () => reply('C01'));
+    const checks = answer('registerCheck', () => reply('C01', {}));
     const rewards = answerRewards();
     const calls = registered();
     const { user, router } = await openStepTwo();
@@ -258,7 +279,7 @@ describe('registration step 2: an invite code', () => {
   });
 
   it('closes the reward modal with 返回修改 without registering', async () => {
-    answer('registerCheck', () => reply('C01'));
+    answer('registerCheck', () => reply('C01', {}));
     answerRewards();
     const { user, router } = await openStepTwo();
     await user.type(field.invite(), 'ABCD2345');
@@ -271,7 +292,7 @@ describe('registration step 2: an invite code', () => {
   });
 
   it('still lets the member register when the rewards cannot be loaded', async () => {
-    answer('registerCheck', () => reply('C01'));
+    answer('registerCheck', () => reply('C01', {}));
     answer('taskInformation', () => reply('SYSTEM_ERROR'));
     const calls = registered();
     const { user, router } = await openStepTwo();

@@ -39,7 +39,7 @@ describe('/reset_pwd', () => {
   });
 
   it('resets with the temp token, says so, forgets the token, and goes to /login when confirmed', async () => {
-    const resets = answer('resetPassword', () => reply('C01'));
+    const resets = answer('resetPassword', () => reply('C01', {}));
     const { user, router } = await openReset();
     await fill(user, 'fresh2025');
     await user.click(okButton());
@@ -82,7 +82,7 @@ describe('/reset_pwd', () => {
   });
 
   it('takes a 13-character password: the text says 6-12, the rule is 6 to 100', async () => {
-    const resets = answer('resetPassword', () => reply('C01'));
+    const resets = answer('resetPassword', () => reply('C01', {}));
     const { user } = await openReset();
     await fill(user, 'abcdefghijk12');
     await user.click(okButton());

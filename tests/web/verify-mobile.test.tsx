@@ -15,7 +15,7 @@ function openVerifyMobile(withProfile = true) {
 
 describe('/verify_mobile', () => {
   it('asks for a code to the current mobile on arrival, once, and says where it went', async () => {
-    const sends = answer('sendVerificationCode', () => reply('C01'));
+    const sends = answer('sendVerificationCode', () => reply('C01', {}));
     openVerifyMobile();
     expect(await screen.findByText('驗證碼已發送至 0912-345-678，請於 10 分鐘內輸入。')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: '手機驗證' })).toBeInTheDocument();
@@ -26,7 +26,7 @@ describe('/verify_mobile', () => {
   });
 
   it('says the code went to the member’s mobile when the profile is not at hand', async () => {
-    answer('sendVerificationCode', () => reply('C01'));
+    answer('sendVerificationCode', () => reply('C01', {}));
     openVerifyMobile(false);
     expect(await screen.findByText('驗證碼將發送至您的會員手機號碼，請於 10 分鐘內輸入。')).toBeInTheDocument();
   });
@@ -39,8 +39,8 @@ describe('/verify_mobile', () => {
   });
 
   it('verifies the code and goes to the profile with 手機驗證成功', async () => {
-    answer('sendVerificationCode', () => reply('C01'));
-    const verifies = answer('verifyVerificationCode', () => reply('C01'));
+    answer('sendVerificationCode', () => reply('C01', {}));
+    const verifies = answer('verifyVerificationCode', () => reply('C01', {}));
     answerProfile({ is_verified: true });
     const { user, router } = openVerifyMobile();
     await screen.findByText(/驗證碼已發送至/);
@@ -56,7 +56,7 @@ describe('/verify_mobile', () => {
   it.each(['VERIFY_CODE_INCORRECT', 'VERIFY_CODE_EXPIRED', 'VERIFY_CODE_TOO_MANY_ATTEMPTS'] as const)(
     'shows the RM of %s and stays',
     async (rc) => {
-      answer('sendVerificationCode', () => reply('C01'));
+      answer('sendVerificationCode', () => reply('C01', {}));
       answer('verifyVerificationCode', () => reply(rc));
       const { user, router } = openVerifyMobile();
       await screen.findByText(/驗證碼已發送至/);
@@ -69,7 +69,7 @@ describe('/verify_mobile', () => {
 
   it('resends: 驗證碼已重新發送, or the RM of a refusal', async () => {
     const answers: ('C01' | 'SMS_SEND_LIMIT')[] = ['C01', 'C01', 'SMS_SEND_LIMIT'];
-    const sends = answer('sendVerificationCode', () => reply(answers.shift() ?? 'SMS_SEND_LIMIT'));
+    const sends = answer('sendVerificationCode', () => reply(answers.shift() ?? 'SMS_SEND_LIMIT', {}));
     const { user } = openVerifyMobile();
     await screen.findByText(/驗證碼已發送至/);
     await user.click(screen.getByRole('button', { name: '重新發送驗證碼' }));

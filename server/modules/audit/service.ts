@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { type AuditEventType, memberAuditEvents } from '../../db/schema';
 
-export { AUDIT_EVENT_TYPES, type AuditEventType } from '../../db/schema';
+export type { AuditEventType } from '../../db/schema';
 
 export interface AuditEvent {
   memberId: string;

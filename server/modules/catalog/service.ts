@@ -3,7 +3,7 @@ import {
   type BrandInfo,
   type CouponInfo,
   type PointInfo,
-  type TaskInformationResults,
+  type Task,
   type TaskType,
   type Term,
   taipeiTimestamp,
@@ -34,11 +34,7 @@ export async function briefTerms(db: Db, types: readonly string[]): Promise<{ ty
 }
 
 /** A mission and its rewards; `full` adds the period it runs in. Null when there is none of that type. */
-export async function taskInformation(
-  db: Db,
-  taskType: TaskType,
-  full: boolean,
-): Promise<TaskInformationResults | null> {
+export async function taskInformation(db: Db, taskType: TaskType, full: boolean): Promise<Task | null> {
   const [row] = await db.select().from(missions).where(eq(missions.taskType, taskType));
   if (!row) return null;
   const task = {

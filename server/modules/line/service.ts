@@ -1,6 +1,7 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { LineBindData } from '#protocol';
+import type * as v from 'valibot';
+import type { lineBindDataSchema } from '#protocol';
 import { type Config, LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { identityBindings } from '../../db/schema';
@@ -24,7 +25,7 @@ export function logLineUnavailable(log: FastifyBaseLogger, outcome: object): voi
 /** The bind data's LINE user, checked before any transaction so none is held open over a call to LINE. */
 export async function lineUserOf(
   config: Config,
-  bind: LineBindData | null | undefined,
+  bind: v.InferOutput<typeof lineBindDataSchema> | null | undefined,
 ): Promise<{ ok: true; userId: string | null } | Extract<LineTokenCheck, { ok: false }>> {
   if (!bind) return { ok: true, userId: null };
   return checkLineToken(config, bind.verify_data.line_token);

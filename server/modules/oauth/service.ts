@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import type { OAuthClientInfo } from '#protocol';
+import type { Results } from '#protocol';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { oauthClients, oauthCodes, oauthRequests } from '../../db/schema';
@@ -7,14 +7,8 @@ import { newSecret, sha256Hex } from '../../lib/secrets';
 import { verifyToken } from '../tokens/service';
 import { authenticateClient, isRegisteredRedirectUri } from './clients';
 
-export {
-  clientNameProblem,
-  type NewClient,
-  type RegisteredClient,
-  redirectUriProblem,
-  registerClient,
-} from './clients';
-export { type Exchange, type ExchangeOutcome, exchangeCode } from './exchange';
+export { clientNameProblem, redirectUriProblem, registerClient } from './clients';
+export { exchangeCode } from './exchange';
 
 export interface HopRequest {
   clientId: string;
@@ -56,7 +50,11 @@ const liveRequest = (randomKey: string, now: Date) =>
   and(eq(oauthRequests.keyHash, sha256Hex(randomKey)), isNull(oauthRequests.usedAt), gt(oauthRequests.expiresAt, now));
 
 /** The client behind an unused, unexpired random_key; null for any other key. */
-export async function requestInfo(db: Db, randomKey: string, now: Date): Promise<OAuthClientInfo | null> {
+export async function requestInfo(
+  db: Db,
+  randomKey: string,
+  now: Date,
+): Promise<Results<'oauthInfo'>['client'] | null> {
   const [row] = await db
     .select({ name: oauthClients.name, id: oauthClients.id })
     .from(oauthRequests)

@@ -1,12 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { TempTokenResults } from '#protocol';
 import type { AppContext } from '../../context';
 import { clientAddress } from '../../lib/client-address';
-import { pathOf } from '../../lib/paths';
 import { answer } from '../../lib/responses';
-import { signed } from '../../plugins/envelope';
+import { callsOn } from '../../plugins/calls';
 import { outgoingFor } from '../verification/service';
-import { passwordParams } from './params';
 import {
   changePassword,
   forgetPassword,
@@ -17,44 +14,29 @@ import {
 
 // An SMS provider failure changes nothing the member could use, so it surfaces as SYSTEM_ERROR (logged).
 export const passwordRoutes: FastifyPluginAsync<AppContext> = async (app, { config, db, sms, smsBudget, now }) => {
-  const params = passwordParams(config.aesKey);
+  const call = callsOn(app, config.aesKey);
   const outgoing = (request: FastifyRequest) => outgoingFor(sms, smsBudget, request);
 
-  app.post(
-    pathOf('forgetPassword'),
-    signed(params.forget, async ({ params: p }, request) => {
-      const outcome = await forgetPassword(db, outgoing(request), p.mobile, now());
-      if (outcome.rc !== 'C01') return answer(outcome.rc);
-      return answer('C01', { temp_access_token: outcome.tempAccessToken } satisfies TempTokenResults);
-    }),
+  call('forgetPassword', async ({ params, request }) => {
+    const outcome = await forgetPassword(db, outgoing(request), params.mobile, now());
+    if (outcome.rc !== 'C01') return answer(outcome.rc);
+    return answer('C01', { temp_access_token: outcome.tempAccessToken });
+  });
+
+  call('forgetPasswordVerify', async ({ token, params }) =>
+    answer((await verifyForgotPasswordCode(db, token, params.verify_code, now())).rc),
   );
 
-  app.post(
-    pathOf('forgetPasswordVerify'),
-    signed(params.verify, async ({ token, params: p }) =>
-      answer((await verifyForgotPasswordCode(db, token, p.verify_code, now())).rc),
-    ),
+  call('resendForgetVerify', async ({ token, request }) =>
+    answer((await resendForgotPasswordCode(db, outgoing(request), token, now())).rc),
   );
 
-  app.post(
-    pathOf('resendForgetVerify'),
-    signed(params.none, async ({ token }, request) =>
-      answer((await resendForgotPasswordCode(db, outgoing(request), token, now())).rc),
-    ),
+  call('resetPassword', async ({ token, params, request }) =>
+    answer((await resetPassword(db, token, params.new_password, now(), clientAddress(request))).rc),
   );
 
-  app.post(
-    pathOf('resetPassword'),
-    signed(params.reset, async ({ token, params: p }, request) =>
-      answer((await resetPassword(db, token, p.new_password, now(), clientAddress(request))).rc),
-    ),
-  );
-
-  app.post(
-    pathOf('updateMemberPassword'),
-    signed(params.change, async ({ token, params: p }, request) => {
-      const change = { oldPassword: p.old_password, newPassword: p.new_password };
-      return answer((await changePassword(db, token, change, now(), clientAddress(request))).rc);
-    }),
-  );
+  call('updateMemberPassword', async ({ token, params, request }) => {
+    const change = { oldPassword: params.old_password, newPassword: params.new_password };
+    return answer((await changePassword(db, token, change, now(), clientAddress(request))).rc);
+  });
 };

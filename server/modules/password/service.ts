@@ -1,3 +1,2 @@
-export { changePassword, type PasswordChange } from './change';
-export type { Outcome } from './outcome';
+export { changePassword } from './change';
 export { forgetPassword, resendForgotPasswordCode, resetPassword, verifyForgotPasswordCode } from './recovery';

@@ -4,7 +4,6 @@ import { type MemberDetails, updateMemberDetails, wireBirthday } from '../member
 import { memberOf, profileOf } from './member';
 
 export {
-  type ChangeRequestOutcome,
   confirmMobileChange,
   requestMobileChange,
   resendMobileChangeCode,

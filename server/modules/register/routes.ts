@@ -1,14 +1,12 @@
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { LineBindData, MemberTokenResults, TempTokenResults } from '#protocol';
+import type { CheckedParams } from '#protocol';
 import type { AppContext } from '../../context';
 import { clientAddress } from '../../lib/client-address';
-import { pathOf } from '../../lib/paths';
 import { answer } from '../../lib/responses';
-import { signed } from '../../plugins/envelope';
+import { type CallAnswer, callsOn } from '../../plugins/calls';
 import type { SmsSendError } from '../../sms';
 import { lineUserOf, logLineUnavailable } from '../line/service';
 import { outgoingFor } from '../verification/service';
-import { type RegisterInput, registerParams } from './params';
 import {
   changeRegistrationMobile,
   checkRegistration,
@@ -20,7 +18,9 @@ import {
   verifyRegistration,
 } from './service';
 
-const registration = (input: RegisterInput): Registration => ({
+type RegisterParams = CheckedParams<'register'>;
+
+const registration = (input: RegisterParams['register']): Registration => ({
   mobile: input.mobile,
   password: input.password,
   name: input.name,
@@ -35,29 +35,22 @@ function logSmsFailure(log: FastifyBaseLogger, error: SmsSendError | undefined) 
   if (error) log.error({ err: error }, '註冊驗證碼簡訊發送失敗，會員可於第 3 步重新發送');
 }
 
-const tempTokenAnswer = (outcome: Outcome<{ tempAccessToken: string }>) =>
-  outcome.rc === 'C01'
-    ? answer('C01', { temp_access_token: outcome.tempAccessToken } satisfies TempTokenResults)
-    : answer(outcome.rc);
+const tempTokenAnswer = (outcome: Outcome<{ tempAccessToken: string }>): CallAnswer<'register'> =>
+  outcome.rc === 'C01' ? answer('C01', { temp_access_token: outcome.tempAccessToken }) : answer(outcome.rc);
 
-const memberTokenAnswer = (outcome: Outcome<{ memberAccessToken: string }>) =>
-  outcome.rc === 'C01'
-    ? answer('C01', { member_access_token: outcome.memberAccessToken } satisfies MemberTokenResults)
-    : answer(outcome.rc);
+const memberTokenAnswer = (outcome: Outcome<{ memberAccessToken: string }>): CallAnswer<'registerVerify'> =>
+  outcome.rc === 'C01' ? answer('C01', { member_access_token: outcome.memberAccessToken }) : answer(outcome.rc);
 
 export const registerRoutes: FastifyPluginAsync<AppContext> = async (app, { config, db, sms, smsBudget, now }) => {
-  const params = registerParams(config.aesKey);
+  const call = callsOn(app, config.aesKey);
   const outgoing = (request: FastifyRequest) => outgoingFor(sms, smsBudget, request);
 
-  app.post(
-    pathOf('registerCheck'),
-    signed(params.check, async ({ params: p }) =>
-      answer(await checkRegistration(db, { mobile: p.mobile, referrerCode: p.referrer_code ?? null }, now())),
-    ),
+  call('registerCheck', async ({ params }) =>
+    answer(await checkRegistration(db, { mobile: params.mobile, referrerCode: params.referrer_code ?? null }, now())),
   );
 
   /** The registration with its LINE user; LINE vouches for the token before the registration's transaction opens. */
-  async function withLineUser(input: Registration, bind: LineBindData | null | undefined, request: FastifyRequest) {
+  async function withLineUser(input: Registration, bind: RegisterParams['bind_third_party'], request: FastifyRequest) {
     const line = await lineUserOf(config, bind);
     if (!line.ok) {
       logLineUnavailable(request.log, line);
@@ -67,55 +60,37 @@ export const registerRoutes: FastifyPluginAsync<AppContext> = async (app, { conf
   }
 
   // With bind_third_party the new member is bound to that LINE user, or not registered at all.
-  app.post(
-    pathOf('register'),
-    signed(params.register, async ({ params: p }, request) => {
-      const input = await withLineUser(registration(p.register), p.bind_third_party, request);
-      if (!input) return answer('LINE_TOKEN_INVALID');
-      const outcome = await register(db, outgoing(request), input, now());
-      if (outcome.rc === 'C01') logSmsFailure(request.log, outcome.smsError);
-      return tempTokenAnswer(outcome);
-    }),
+  call('register', async ({ params, request }) => {
+    const input = await withLineUser(registration(params.register), params.bind_third_party, request);
+    if (!input) return answer('LINE_TOKEN_INVALID');
+    const outcome = await register(db, outgoing(request), input, now());
+    if (outcome.rc === 'C01') logSmsFailure(request.log, outcome.smsError);
+    return tempTokenAnswer(outcome);
+  });
+
+  call('registerWithThirdPartyCrmData', async ({ params, request }) => {
+    const crm = { ...registration(params.register), thirdPartyCrmData: params.third_party_crm_data };
+    const input = await withLineUser(crm, params.bind_third_party, request);
+    if (!input) return answer('LINE_TOKEN_INVALID');
+    const outcome = await register(db, outgoing(request), input, now());
+    if (outcome.rc === 'C01') logSmsFailure(request.log, outcome.smsError);
+    return tempTokenAnswer(outcome);
+  });
+
+  call('registerVerify', async ({ token, params }) =>
+    memberTokenAnswer(await verifyRegistration(db, token, params.verify_code, now())),
   );
 
-  app.post(
-    pathOf('registerWithThirdPartyCrmData'),
-    signed(params.registerWithCrmData, async ({ params: p }, request) => {
-      const crm = { ...registration(p.register), thirdPartyCrmData: p.third_party_crm_data };
-      const input = await withLineUser(crm, p.bind_third_party, request);
-      if (!input) return answer('LINE_TOKEN_INVALID');
-      const outcome = await register(db, outgoing(request), input, now());
-      if (outcome.rc === 'C01') logSmsFailure(request.log, outcome.smsError);
-      return tempTokenAnswer(outcome);
-    }),
-  );
-
-  app.post(
-    pathOf('registerVerify'),
-    signed(params.verify, async ({ token, params: p }) =>
-      memberTokenAnswer(await verifyRegistration(db, token, p.verify_code, now())),
-    ),
-  );
-
-  app.post(
-    pathOf('registerSkipVerify'),
-    signed(params.none, async ({ token }) => memberTokenAnswer(await skipVerification(db, token, now()))),
-  );
+  call('registerSkipVerify', async ({ token }) => memberTokenAnswer(await skipVerification(db, token, now())));
 
   // A provider failure here changed nothing, so it surfaces as SYSTEM_ERROR (logged by the error handler).
-  app.post(
-    pathOf('resendRegisterVerify'),
-    signed(params.none, async ({ token }, request) =>
-      answer((await resendRegistrationCode(db, outgoing(request), token, now())).rc),
-    ),
+  call('resendRegisterVerify', async ({ token, request }) =>
+    answer((await resendRegistrationCode(db, outgoing(request), token, now())).rc),
   );
 
-  app.post(
-    pathOf('updateRegisterMobile'),
-    signed(params.mobile, async ({ token, params: p }, request) => {
-      const outcome = await changeRegistrationMobile(db, outgoing(request), token, p.mobile, now());
-      if (outcome.rc === 'C01') logSmsFailure(request.log, outcome.smsError);
-      return answer(outcome.rc);
-    }),
-  );
+  call('updateRegisterMobile', async ({ token, params, request }) => {
+    const outcome = await changeRegistrationMobile(db, outgoing(request), token, params.mobile, now());
+    if (outcome.rc === 'C01') logSmsFailure(request.log, outcome.smsError);
+    return answer(outcome.rc);
+  });
 };

@@ -2,14 +2,14 @@ import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, gt, lte, max, type SQL, sql } from 'drizzle-orm';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
-import { VERIFICATION_PURPOSES, type VerificationPurpose, verificationCodes } from '../../db/schema';
+import { type VerificationPurpose, verificationCodes } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { SmsSendError, verificationCodeText } from '../../sms';
 import type { Outgoing } from './outgoing';
 
 export { type Outgoing, outgoingFor, type SmsBudget, smsBudget } from './outgoing';
 
-export { VERIFICATION_PURPOSES, type VerificationPurpose };
+export type { VerificationPurpose };
 
 /** Codes are per mobile and purpose: a register code proves nothing for a password reset. */
 export interface CodeTarget {

@@ -1,18 +1,40 @@
-import { useMutation } from '@tanstack/react-query';
-import { ENDPOINTS, type LineBindData } from '#protocol/endpoints';
-import { callApi, encrypt } from '../../api/client';
+import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
+import { callApi, encrypt, hasRc } from '../../api/client';
+import { login, memberTokenOf } from '../../api/member-login';
+import type { LineBindData } from '../../lib/line-bind';
 
-export { useLoginMutation } from '../../api/member-login';
+type MutationOptions<TData, TVariables> = Omit<UseMutationOptions<TData, Error, TVariables>, 'mutationFn'>;
 
 /** Is there a member with this mobile? MEMBER_MOBILE_IS_REPEAT: yes; C01: the mobile is free. */
-export function checkMobile(mobile: string) {
-  return callApi(ENDPOINTS.checkMobile, { params: { mobile: encrypt(mobile) } });
+function checkMobile(mobile: string) {
+  return callApi('checkMobile', { params: { mobile: encrypt(mobile) } });
 }
+
+export const useCheckMobileMutation = (options: MutationOptions<Awaited<ReturnType<typeof checkMobile>>, string>) =>
+  useMutation({ ...options, mutationFn: checkMobile });
 
 /** Binds the LINE user of the bind data to the member whose token this is (a password login just now). */
-export function bindThirdParty({ memberToken, bind }: { memberToken: string; bind: LineBindData }) {
-  return callApi(ENDPOINTS.bindThirdParty, { token: memberToken, params: bind });
+function bindThirdParty(memberToken: string, bind: LineBindData) {
+  return callApi('bindThirdParty', { token: memberToken, params: bind });
 }
 
-export const useCheckMobileMutation = () => useMutation({ mutationFn: checkMobile });
-export const useBindThirdPartyMutation = () => useMutation({ mutationFn: bindThirdParty });
+interface BindRequest {
+  mobile: string;
+  password: string;
+  bind: LineBindData;
+}
+
+/** Bound, with the member token of the login that proved the account; or refused, with the RM to show. */
+type BindOutcome = { memberToken: string } | { refusal: string };
+
+/** The spec's LINE bind: the password login proves the account, then its token binds the LINE user. */
+async function bindWithPassword({ mobile, password, bind }: BindRequest): Promise<BindOutcome> {
+  const signedIn = await login({ account: mobile, password });
+  if (!hasRc(signedIn, 'C01')) return { refusal: signedIn.rcrm.RM };
+  const memberToken = memberTokenOf(signedIn, 'login');
+  const bound = await bindThirdParty(memberToken, bind);
+  return hasRc(bound, 'C01') ? { memberToken } : { refusal: bound.rcrm.RM };
+}
+
+export const useBindLineMutation = (options: MutationOptions<BindOutcome, BindRequest>) =>
+  useMutation({ ...options, mutationFn: bindWithPassword });

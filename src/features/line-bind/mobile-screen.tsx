@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
 import { mobileSchema } from '#protocol/schemas';
-import { hasRc } from '../../api/client';
+import { failureMessage, hasRc } from '../../api/client';
 import { Button } from '../../components/button';
 import { LoadingModal } from '../../components/loading-modal';
 import { MobileField } from '../../components/mobile-field';
@@ -14,7 +14,6 @@ import { PageCard } from '../../components/page-card';
 import { t } from '../../i18n/zh-TW';
 import { fieldMessages } from '../../lib/form-errors';
 import { lineBindData, lineBindMobile } from '../../lib/line-bind';
-import { useCallState } from '../../lib/use-call-state';
 import { useCheckMobileMutation } from './api';
 import { NeedLineLogin } from './need-line-login';
 
@@ -23,11 +22,26 @@ type MobileValues = v.InferOutput<typeof mobileFormSchema>;
 
 /** LINE bind, step 1: the member's mobile finds the account; a mobile that is no member's is offered registration. */
 export function LineBindMobileScreen() {
-  const call = useCallState();
   const navigate = useNavigate();
-  const checkMobile = useCheckMobileMutation();
   const [hasBindData] = useState(() => lineBindData() !== null);
   const [offerRegistration, setOfferRegistration] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const checkMobile = useCheckMobileMutation({
+    // Awaited by the mutation: the loading modal stays until the password step shows.
+    onSuccess: async (answer, mobile) => {
+      if (hasRc(answer, 'MEMBER_MOBILE_IS_REPEAT')) {
+        lineBindMobile.set(mobile);
+        await navigate({ to: '/line_bind/login' });
+      } else if (hasRc(answer, 'C01')) {
+        // Registration's step 1 starts with this mobile, and the LINE bind data goes along with it.
+        lineBindMobile.set(mobile);
+        setOfferRegistration(true);
+      } else {
+        setNotice(answer.rcrm.RM);
+      }
+    },
+    onError: (error) => setNotice(failureMessage(error)),
+  });
   const {
     register,
     handleSubmit,
@@ -39,20 +53,9 @@ export function LineBindMobileScreen() {
     defaultValues: { mobile: lineBindMobile.get() ?? '' },
   });
 
-  const lookUp = ({ mobile }: MobileValues) =>
-    call.run(async () => {
-      const answer = await checkMobile.mutateAsync(mobile);
-      if (hasRc(answer, 'MEMBER_MOBILE_IS_REPEAT')) {
-        lineBindMobile.set(mobile);
-        await navigate({ to: '/line_bind/login' });
-      } else if (hasRc(answer, 'C01')) {
-        // Registration's step 1 starts with this mobile, and the LINE bind data goes along with it.
-        lineBindMobile.set(mobile);
-        setOfferRegistration(true);
-      } else {
-        call.showNotice(answer.rcrm.RM);
-      }
-    });
+  const lookUp = ({ mobile }: MobileValues) => {
+    if (!checkMobile.isPending) checkMobile.mutate(mobile);
+  };
 
   return (
     <PageCard title={t.lineBind.heading}>
@@ -94,8 +97,8 @@ export function LineBindMobileScreen() {
       >
         <p>{t.lineBind.notRegistered}</p>
       </Modal>
-      <LoadingModal open={call.busy} />
-      <NoticeModal message={call.notice} onClose={call.closeNotice} closeLabel={t.common.ok} />
+      <LoadingModal open={checkMobile.isPending} />
+      <NoticeModal message={notice} onClose={() => setNotice(null)} closeLabel={t.common.ok} />
     </PageCard>
   );
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
 import { loginPasswordSchema } from '#protocol/schemas';
-import { hasRc } from '../../api/client';
+import { failureMessage } from '../../api/client';
 import { Button } from '../../components/button';
 import { linkClass } from '../../components/link-class';
 import { LoadingModal } from '../../components/loading-modal';
@@ -16,8 +16,7 @@ import { t } from '../../i18n/zh-TW';
 import { fieldMessages } from '../../lib/form-errors';
 import { lineBindData, lineBindMobile } from '../../lib/line-bind';
 import { spacedMobile } from '../../lib/mobile-number';
-import { useCallState } from '../../lib/use-call-state';
-import { useBindThirdPartyMutation, useLoginMutation } from './api';
+import { useBindLineMutation } from './api';
 import { NeedLineLogin } from './need-line-login';
 import { useBoundWelcome } from './use-bound-welcome';
 
@@ -26,12 +25,17 @@ type PasswordValues = v.InferOutput<typeof passwordFormSchema>;
 
 /** LINE bind, step 2: the member's password proves the account, then the LINE id is bound to it. */
 export function LineBindPasswordScreen() {
-  const call = useCallState();
-  const login = useLoginMutation();
-  const bindThirdParty = useBindThirdPartyMutation();
   const welcome = useBoundWelcome();
   const [mobile] = useState(() => lineBindMobile.get() ?? '');
   const [bind] = useState(lineBindData);
+  const [notice, setNotice] = useState<string | null>(null);
+  const binding = useBindLineMutation({
+    onSuccess: (outcome, request) => {
+      if ('refusal' in outcome) setNotice(outcome.refusal);
+      else welcome.welcome(outcome.memberToken, request.bind.verify_data.line_token);
+    },
+    onError: (error) => setNotice(failureMessage(error)),
+  });
   const {
     register,
     handleSubmit,
@@ -42,17 +46,9 @@ export function LineBindPasswordScreen() {
     defaultValues: { password: '' },
   });
 
-  const bindWithPassword = ({ password }: PasswordValues) =>
-    call.run(async () => {
-      if (!bind) return;
-      const signedIn = await login.mutateAsync({ account: mobile, password });
-      if (!hasRc(signedIn, 'C01')) return call.showNotice(signedIn.rcrm.RM);
-      const memberToken = signedIn.results?.member_access_token;
-      if (!memberToken) throw new Error('login answered C01 without a member token');
-      const bound = await bindThirdParty.mutateAsync({ memberToken, bind });
-      if (!hasRc(bound, 'C01')) return call.showNotice(bound.rcrm.RM);
-      welcome.welcome(memberToken, bind.verify_data.line_token);
-    });
+  const bindWithPassword = ({ password }: PasswordValues) => {
+    if (bind && !binding.isPending) binding.mutate({ mobile, password, bind });
+  };
 
   return (
     <PageCard title={t.lineBind.heading}>
@@ -93,8 +89,8 @@ export function LineBindPasswordScreen() {
         fallback={t.lineBind.goToMemberArea}
         redirectFailed={welcome.redirectFailed}
       />
-      <LoadingModal open={call.busy} />
-      <NoticeModal message={call.notice} onClose={call.closeNotice} closeLabel={t.common.ok} />
+      <LoadingModal open={binding.isPending} />
+      <NoticeModal message={notice} onClose={() => setNotice(null)} closeLabel={t.common.ok} />
     </PageCard>
   );
 }

@@ -1,7 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
-import type { LoginParams } from '#protocol/endpoints';
 import { accountSchema, loginPasswordSchema } from '#protocol/schemas';
 import { Button } from '../../components/button';
 import { PasswordField } from '../../components/password-field';
@@ -10,14 +9,15 @@ import { t } from '../../i18n/zh-TW';
 import { fieldMessages } from '../../lib/form-errors';
 
 const loginFormSchema = v.object({ account: accountSchema, password: loginPasswordSchema });
+type LoginValues = v.InferOutput<typeof loginFormSchema>;
 
 /** Account and password; checked on submit only, as the spec asks. */
-export function LoginForm({ onSubmit }: { onSubmit: (values: LoginParams) => Promise<void> }) {
+export function LoginForm({ onSubmit }: { onSubmit: (values: LoginValues) => void }) {
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginParams>({
+  } = useForm<LoginValues>({
     resolver: valibotResolver(loginFormSchema),
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',

@@ -8,7 +8,6 @@ import { isLineDemo } from '../../lib/liff';
 import { LineLoginCard } from './line-login-card';
 import { LoginForm } from './login-form';
 import { useLineLogin } from './use-line-login';
-import { useLineSignIn } from './use-line-sign-in';
 import { useLoginFlow } from './use-login-flow';
 
 const linkClass =
@@ -17,10 +16,9 @@ const linkClass =
 export function LoginScreen({ lineCode }: { lineCode?: string }) {
   const flow = useLoginFlow();
   const navigate = useNavigate();
-  const signInWithLineToken = useLineSignIn(flow);
   const line = useLineLogin({
     returnCode: lineCode,
-    onLineToken: (lineToken) => void signInWithLineToken(lineToken),
+    onLineToken: (lineToken) => flow.signIn({ with: 'line', lineToken }),
     onFailure: (message) => flow.showNotice(message),
     // LINE's code and state are spent: a reload must not start over with them.
     onReturnHandled: () =>
@@ -37,7 +35,7 @@ export function LoginScreen({ lineCode }: { lineCode?: string }) {
         <BrandLogo />
         <h1 className="text-xl font-bold text-ink">{t.login.heading}</h1>
       </div>
-      <LoginForm onSubmit={flow.signIn} />
+      <LoginForm onSubmit={(credentials) => flow.signIn({ with: 'password', ...credentials })} />
       <nav className="mt-4 flex items-center justify-between text-base">
         <Link to="/registerFirst" className={linkClass}>
           {t.login.register}
@@ -58,7 +56,11 @@ export function LoginScreen({ lineCode }: { lineCode?: string }) {
         </Link>
       </p>
       <LoadingModal open={flow.busy || line.busy} />
-      <NoticeModal message={flow.notice} onClose={flow.closeNotice} offerLineBind={flow.offerLineBind} />
+      <NoticeModal
+        message={flow.notice?.message ?? null}
+        onClose={flow.closeNotice}
+        offerLineBind={flow.notice?.offerLineBind}
+      />
     </PageCard>
   );
 }

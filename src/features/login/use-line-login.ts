@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { t } from '../../i18n/zh-TW';
 import { lineAccessToken, signInWithLine, takeLiffBootFailure } from '../../lib/liff';
 
@@ -23,17 +24,15 @@ const lineFailure = (error: unknown): string =>
  * the token, or LIFF's failure (at boot or now), which is shown before LINE's query leaves the URL.
  */
 export function useLineLogin({ returnCode, onLineToken, onFailure, onReturnHandled }: LineLoginOptions) {
-  const [busy, setBusy] = useState(false);
+  // Asking LIFF for the token is the action here; LIFF may take a while, so it runs under the loading modal.
+  const asking = useMutation({ mutationFn: (getToken: () => Promise<string | null>) => getToken() });
   const arrived = useRef(false);
 
   async function lineToken(getToken: () => Promise<string | null>): Promise<string | null | Error> {
-    setBusy(true);
     try {
-      return await getToken();
+      return await asking.mutateAsync(getToken);
     } catch (error) {
       return error instanceof Error ? error : new Error(String(error));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -60,5 +59,5 @@ export function useLineLogin({ returnCode, onLineToken, onFailure, onReturnHandl
     else if (token) onFailure(lineFailure(token));
   }
 
-  return { busy, start: () => void start() };
+  return { busy: asking.isPending, start: () => void start() };
 }

@@ -1,35 +1,52 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import {
-  ENDPOINTS,
-  type OAuthAuthorizeParams,
-  type OAuthAuthorizeResults,
-  type OAuthInfoParams,
-  type OAuthInfoResults,
-} from '#protocol/endpoints';
-import { callApi } from '../../api/client';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { Params, Results } from '#protocol/endpoints';
+import { RC_MESSAGES } from '#protocol/rc';
+import { callApi, failureMessage, hasRc } from '../../api/client';
+import { leaveForOAuthClient } from '../../lib/redirect';
+import { readSession } from '../../lib/session';
 
-export function fetchOAuthInfo(randomKey: string) {
-  const params: OAuthInfoParams = { random_key: randomKey };
-  return callApi<OAuthInfoResults>(ENDPOINTS.oauthInfo, { params });
+export type OAuthHop = Params<'oauthAuthorize'>;
+export type OAuthClient = Results<'oauthInfo'>['client'];
+
+/** Why the hop stops here: the notice's text, and whether closing it signs the member in again. */
+export interface HopFailure {
+  message: string;
+  /** The member token is no longer good: closing the notice goes to sign in, then back here. */
+  signInAgain?: boolean;
+}
+
+/** The client behind a random_key, or why the hop cannot go on. */
+type ClientLookup = { client: OAuthClient } | { failure: HopFailure };
+
+/** Spec section 8: whatever stops the info call (its RM, or no answer at all) is a notice on this screen. */
+async function lookUpClient(randomKey: string): Promise<ClientLookup> {
+  try {
+    const answer = await callApi('oauthInfo', { params: { random_key: randomKey } });
+    if (!hasRc(answer, 'C01')) return { failure: { message: answer.rcrm.RM } };
+    return answer.results ? { client: answer.results.client } : { failure: { message: RC_MESSAGES.SYSTEM_ERROR } };
+  } catch (error) {
+    return { failure: { message: failureMessage(error) } };
+  }
 }
 
 /** The client behind a random_key; asked once per key, since the answer cannot change until it is spent. */
 export const oauthInfoQueryOptions = (randomKey: string) =>
   queryOptions({
     queryKey: ['oauth-info', randomKey],
-    queryFn: () => fetchOAuthInfo(randomKey),
+    queryFn: () => lookUpClient(randomKey),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export function useOAuthInfoQuery(randomKey: string | null) {
-  return useQuery({ ...oauthInfoQueryOptions(randomKey ?? ''), enabled: randomKey !== null });
+/**
+ * The member's consent: the member token as the auth token, and the hop's key, client and state.
+ * Answers null when the browser is leaving for the client, else why it is not.
+ */
+async function authorizeAndLeave(hop: OAuthHop): Promise<HopFailure | null> {
+  const session = readSession();
+  if (!session) return { message: RC_MESSAGES.TOKEN_INVALID, signInAgain: true };
+  const answer = await callApi('oauthAuthorize', { token: session.token, params: hop });
+  if (!hasRc(answer, 'C01')) return { message: answer.rcrm.RM, signInAgain: hasRc(answer, 'TOKEN_INVALID') };
+  return leaveForOAuthClient(answer.results?.location) ? null : { message: RC_MESSAGES.SYSTEM_ERROR };
 }
 
-/** The member's consent: the member token as the auth token, and the hop's key, client and state. */
-export function authorizeClient({ token, ...params }: OAuthAuthorizeParams & { token: string }) {
-  return callApi<OAuthAuthorizeResults>(ENDPOINTS.oauthAuthorize, { token, params });
-}
-
-export function useOAuthAuthorizeMutation() {
-  return useMutation({ mutationFn: authorizeClient });
-}
+export const useAuthorizeMutation = () => useMutation({ mutationFn: authorizeAndLeave });

@@ -1,9 +1,10 @@
 import { redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { OAUTH_REQUEST_MINUTES, type OAuthAuthorizeParams } from '#protocol/endpoints';
+import { OAUTH_REQUEST_MINUTES } from '#protocol/endpoints';
 import { keepReturnPath } from '../../lib/return-path';
 import { searchText } from '../../lib/search';
 import { readSession } from '../../lib/session';
+import type { OAuthHop } from './api';
 
 export const authorizeSearchSchema = v.object({
   random_key: searchText,
@@ -13,7 +14,7 @@ export const authorizeSearchSchema = v.object({
 export type AuthorizeSearch = v.InferOutput<typeof authorizeSearchSchema>;
 
 /** The hop's three values, or null when the address lacks one. */
-export function hopOf({ random_key, client_id, state }: AuthorizeSearch): OAuthAuthorizeParams | null {
+export function hopOf({ random_key, client_id, state }: AuthorizeSearch): OAuthHop | null {
   return random_key && client_id && state ? { random_key, client_id, state } : null;
 }
 

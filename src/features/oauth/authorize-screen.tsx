@@ -1,15 +1,60 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { RC_MESSAGES } from '#protocol/rc';
 import { BrandLogo } from '../../components/brand-logo';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
 import { t } from '../../i18n/zh-TW';
+import { type HopFailure, type OAuthClient, type OAuthHop, oauthInfoQueryOptions } from './api';
 import { type AuthorizeSearch, hopOf } from './arrival';
-import { useAuthorizeHop } from './use-authorize-hop';
+import { useAuthorizeHop, useHopNotice } from './use-authorize-hop';
 
 /** The authorization hop for a third-party client: runs by itself, and says where it is going. */
 export function AuthorizeScreen({ search }: { search: AuthorizeSearch }) {
-  const hop = useAuthorizeHop(hopOf(search));
-  const status = hop.failed ? t.oauth.failed : hop.client ? t.oauth.sharing(hop.client.name) : t.oauth.checking;
+  const hop = hopOf(search);
+  if (!hop) return <HopStopped failure={{ message: RC_MESSAGES.OAUTH_REQUEST_INVALID }} />;
+  return <Hop hop={hop} />;
+}
+
+/** While the route asks who the client is. */
+export function AuthorizeChecking() {
+  return (
+    <AuthorizeFrame status={t.oauth.checking}>
+      <LoadingModal open />
+    </AuthorizeFrame>
+  );
+}
+
+/** The hop once the route knows who the client is, or why it cannot go on. */
+function Hop({ hop }: { hop: OAuthHop }) {
+  const { data } = useSuspenseQuery(oauthInfoQueryOptions(hop.random_key));
+  if ('failure' in data) return <HopStopped failure={data.failure} />;
+  return <Authorizing hop={hop} client={data.client} />;
+}
+
+function Authorizing({ hop, client }: { hop: OAuthHop; client: OAuthClient }) {
+  const { failure, notice } = useAuthorizeHop(hop);
+  return (
+    <AuthorizeFrame status={failure ? t.oauth.failed : t.oauth.sharing(client.name)}>
+      {/* Working, or leaving for the client: the loading modal stays until the browser navigates. */}
+      <LoadingModal open={failure === null} label={t.oauth.goingTo(client.name)} />
+      <NoticeModal message={notice.message} onClose={notice.close} />
+    </AuthorizeFrame>
+  );
+}
+
+function HopStopped({ failure }: { failure: HopFailure }) {
+  const notice = useHopNotice(failure);
+  return (
+    <AuthorizeFrame status={t.oauth.failed}>
+      <LoadingModal open={false} />
+      <NoticeModal message={notice.message} onClose={notice.close} />
+    </AuthorizeFrame>
+  );
+}
+
+function AuthorizeFrame({ status, children }: { status: string; children: ReactNode }) {
   return (
     <PageCard>
       <div className="flex flex-col items-center gap-4 text-center">
@@ -17,8 +62,7 @@ export function AuthorizeScreen({ search }: { search: AuthorizeSearch }) {
         <h1 className="text-xl font-bold text-ink">{t.oauth.heading}</h1>
         <p className="leading-relaxed text-ink-muted">{status}</p>
       </div>
-      <LoadingModal open={hop.busy} label={hop.client ? t.oauth.goingTo(hop.client.name) : undefined} />
-      <NoticeModal message={hop.notice} onClose={hop.closeNotice} />
+      {children}
     </PageCard>
   );
 }

@@ -2,8 +2,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { hasRc } from '../../api/client';
-import { leaveForRedirectLocation } from '../../api/redirect-location';
+import { failureMessage, hasRc } from '../../api/client';
 import { Button } from '../../components/button';
 import { LoadingModal } from '../../components/loading-modal';
 import { NewPasswordFields } from '../../components/new-password-fields';
@@ -14,9 +13,9 @@ import { ResultModal } from '../../components/result-modal';
 import { t } from '../../i18n/zh-TW';
 import { fieldMessages } from '../../lib/form-errors';
 import { endSession, readSession } from '../../lib/session';
-import { useCallState } from '../../lib/use-call-state';
 import { useRecheckWhenChanged } from '../../lib/use-recheck';
-import { useUpdateMemberPasswordMutation } from './api';
+import { useLeaveForRedirectLocation } from '../../lib/use-redirect-after';
+import { useUpdateMemberPasswordMutation } from './api/update-member-password';
 import { type ChangePasswordValues, changePasswordSchema } from './form-schemas';
 
 const EMPTY: ChangePasswordValues = { oldPassword: '', password: '', confirm: '' };
@@ -26,9 +25,8 @@ const EMPTY: ChangePasswordValues = { oldPassword: '', password: '', confirm: ''
  * redirect location. A session the server has ended is ended here too, and the member logs in again.
  */
 export function ChangePasswordScreen() {
-  const call = useCallState();
   const navigate = useNavigate();
-  const updatePassword = useUpdateMemberPasswordMutation();
+  const [notice, setNotice] = useState<string | null>(null);
   const [changed, setChanged] = useState(false);
   const [sessionEnded, setSessionEnded] = useState(false);
   const form = useForm<ChangePasswordValues>({
@@ -39,18 +37,8 @@ export function ChangePasswordScreen() {
   const { register, handleSubmit, formState, reset } = form;
   useRecheckWhenChanged(form, 'oldPassword', 'password');
   useRecheckWhenChanged(form, 'password', 'confirm');
-
-  const toLogin = () => navigate({ to: '/login', replace: true });
-
-  const change = (values: ChangePasswordValues) =>
-    call.run(async () => {
-      const session = readSession();
-      if (!session) return toLogin();
-      const answer = await updatePassword.mutateAsync({
-        token: session.token,
-        old_password: values.oldPassword,
-        new_password: values.password,
-      });
+  const updatePassword = useUpdateMemberPasswordMutation({
+    onSuccess: (answer) => {
       if (hasRc(answer, 'C01')) {
         reset(EMPTY);
         return setChanged(true);
@@ -59,21 +47,29 @@ export function ChangePasswordScreen() {
         endSession();
         setSessionEnded(true);
       }
-      call.showNotice(answer.rcrm.RM);
-    });
+      setNotice(answer.rcrm.RM);
+    },
+    onError: (error) => setNotice(failureMessage(error)),
+  });
+  const leave = useLeaveForRedirectLocation();
 
-  // A failed fetch or an unsafe location only stops the loading indicator (spec section 8).
-  const goOn = () => {
+  const toLogin = () => navigate({ to: '/login', replace: true });
+
+  function change(values: ChangePasswordValues) {
+    const session = readSession();
+    if (!session) return toLogin();
+    updatePassword.mutate({ token: session.token, old_password: values.oldPassword, new_password: values.password });
+  }
+
+  function goOn() {
     setChanged(false);
-    return call.run(async () => {
-      const session = readSession();
-      if (!session) return toLogin();
-      return leaveForRedirectLocation(session.token);
-    });
-  };
+    const session = readSession();
+    if (!session) return toLogin();
+    leave.mutate(session.token);
+  }
 
   function closeNotice() {
-    call.closeNotice();
+    setNotice(null);
     if (sessionEnded) void toLogin();
   }
 
@@ -93,12 +89,12 @@ export function ChangePasswordScreen() {
           confirm={register('confirm')}
           errors={formState.errors}
         />
-        <Button type="submit" className="mt-2">
+        <Button type="submit" className="mt-2" disabled={updatePassword.isPending}>
           {t.password.submit}
         </Button>
       </form>
-      <LoadingModal open={call.busy} />
-      <NoticeModal message={call.notice} onClose={closeNotice} />
+      <LoadingModal open={updatePassword.isPending || leave.isPending} />
+      <NoticeModal message={notice} onClose={closeNotice} />
       <ResultModal message={changed ? t.password.changeDone : null} onConfirm={() => void goOn()} />
     </PageCard>
   );

@@ -2,7 +2,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { hasRc } from '../../api/client';
+import { failureMessage, hasRc } from '../../api/client';
 import { Button } from '../../components/button';
 import { LoadingModal } from '../../components/loading-modal';
 import { NewPasswordFields } from '../../components/new-password-fields';
@@ -10,19 +10,17 @@ import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
 import { ResultModal } from '../../components/result-modal';
 import { t } from '../../i18n/zh-TW';
-import { useCallState } from '../../lib/use-call-state';
 import { useRecheckWhenChanged } from '../../lib/use-recheck';
-import { useResetPasswordMutation } from './api';
+import { useResetPasswordMutation } from './api/reset-password';
 import { type ResetPasswordValues, resetPasswordSchema } from './form-schemas';
 import { RecoveryExpired } from './recovery-expired';
 import { useRecoveryToken } from './use-recovery-token';
 
 /** The new password, set with the verified temp token; once confirmed, the member logs in again. */
 export function ResetPasswordScreen() {
-  const call = useCallState();
   const navigate = useNavigate();
   const recovery = useRecoveryToken();
-  const resetPassword = useResetPasswordMutation();
+  const [notice, setNotice] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   // The code was never verified: once the member has read why, the code screen.
   const [backToCode, setBackToCode] = useState(false);
@@ -33,22 +31,26 @@ export function ResetPasswordScreen() {
   });
   const { register, handleSubmit, formState } = form;
   useRecheckWhenChanged(form, 'password', 'confirm');
-
-  const reset = ({ password }: ResetPasswordValues) =>
-    call.run(async () => {
-      const answer = await resetPassword.mutateAsync({ new_password: password });
-      if (!answer) return recovery.lose();
+  const resetPassword = useResetPasswordMutation({
+    onSuccess: (answer) => {
       if (hasRc(answer, 'C01')) {
         recovery.finish();
         return setDone(true);
       }
       if (hasRc(answer, 'TOKEN_INVALID')) recovery.lose();
       setBackToCode(hasRc(answer, 'VERIFY_CODE_REQUIRED'));
-      call.showNotice(answer.rcrm.RM);
-    });
+      setNotice(answer.rcrm.RM);
+    },
+    onError: (error) => setNotice(failureMessage(error)),
+  });
+
+  function reset({ password }: ResetPasswordValues) {
+    const token = recovery.take();
+    if (token) resetPassword.mutate({ token, password });
+  }
 
   function closeNotice() {
-    call.closeNotice();
+    setNotice(null);
     if (backToCode) void navigate({ to: '/verify_forget_password' });
   }
 
@@ -63,15 +65,15 @@ export function ResetPasswordScreen() {
             confirm={register('confirm')}
             errors={formState.errors}
           />
-          <Button type="submit" className="mt-2">
+          <Button type="submit" className="mt-2" disabled={resetPassword.isPending}>
             {t.password.submit}
           </Button>
         </form>
       ) : (
         <RecoveryExpired />
       )}
-      <LoadingModal open={call.busy} />
-      <NoticeModal message={call.notice} onClose={closeNotice} />
+      <LoadingModal open={resetPassword.isPending} />
+      <NoticeModal message={notice} onClose={closeNotice} />
       <ResultModal
         message={done ? t.password.resetDone : null}
         onConfirm={() => void navigate({ to: '/login', replace: true })}

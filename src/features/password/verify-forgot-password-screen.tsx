@@ -1,53 +1,57 @@
 import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import type { ApiResponse } from '#protocol/rc';
-import { hasRc } from '../../api/client';
+import { failureMessage, hasRc } from '../../api/client';
 import { Button } from '../../components/button';
 import { CodeForm } from '../../components/code-form';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
 import { t } from '../../i18n/zh-TW';
-import { useCallState } from '../../lib/use-call-state';
-import { useForgetPasswordVerifyMutation, useResendForgetVerifyMutation } from './api';
+import { useForgetPasswordVerifyMutation } from './api/forget-password-verify';
+import { useResendForgetVerifyMutation } from './api/resend-forget-verify';
 import { RecoveryExpired } from './recovery-expired';
 import { useRecoveryToken } from './use-recovery-token';
 
 /** The code texted for a forgotten password, with resend; the right one leads to /reset_pwd. */
 export function VerifyForgotPasswordScreen() {
-  const call = useCallState();
   const navigate = useNavigate();
   const recovery = useRecoveryToken();
-  const verify = useForgetPasswordVerifyMutation();
-  const resend = useResendForgetVerifyMutation();
+  const [notice, setNotice] = useState<string | null>(null);
 
   function refused(answer: ApiResponse<unknown>) {
     if (hasRc(answer, 'TOKEN_INVALID')) recovery.lose();
-    call.showNotice(answer.rcrm.RM);
+    setNotice(answer.rcrm.RM);
+  }
+  const showFailure = (error: Error) => setNotice(failureMessage(error));
+
+  const verify = useForgetPasswordVerifyMutation({
+    onSuccess: (answer) => (hasRc(answer, 'C01') ? navigate({ to: '/reset_pwd' }) : refused(answer)),
+    onError: showFailure,
+  });
+  const resend = useResendForgetVerifyMutation({
+    onSuccess: (answer) => (hasRc(answer, 'C01') ? setNotice(t.verificationCode.resent) : refused(answer)),
+    onError: showFailure,
+  });
+  const busy = verify.isPending || resend.isPending;
+
+  function verifyCode(code: string) {
+    const token = recovery.take();
+    if (token) verify.mutate({ token, code });
   }
 
-  const verifyCode = (code: string) =>
-    call.run(async () => {
-      const answer = await verify.mutateAsync(code);
-      if (!answer) return recovery.lose();
-      if (!hasRc(answer, 'C01')) return refused(answer);
-      await navigate({ to: '/reset_pwd' });
-    });
-
-  const resendCode = () =>
-    call.run(async () => {
-      const answer = await resend.mutateAsync();
-      if (!answer) return recovery.lose();
-      if (!hasRc(answer, 'C01')) return refused(answer);
-      call.showNotice(t.verificationCode.resent);
-    });
+  function resendCode() {
+    const token = recovery.take();
+    if (token) resend.mutate(token);
+  }
 
   return (
     <PageCard title={t.password.verifyHeading}>
       {recovery.present ? (
         <div className="flex flex-col gap-4">
           <p className="text-base text-ink">{t.password.codeSent}</p>
-          <CodeForm onVerify={verifyCode} />
-          <Button variant="secondary" onClick={() => void resendCode()}>
+          <CodeForm onVerify={verifyCode} busy={busy} />
+          <Button variant="secondary" onClick={resendCode} disabled={busy}>
             {t.verificationCode.resend}
           </Button>
           <p className="text-sm text-ink-muted">{t.verificationCode.resendHint}</p>
@@ -55,8 +59,8 @@ export function VerifyForgotPasswordScreen() {
       ) : (
         <RecoveryExpired />
       )}
-      <LoadingModal open={call.busy} />
-      <NoticeModal message={call.notice} onClose={call.closeNotice} />
+      <LoadingModal open={busy} />
+      <NoticeModal message={notice} onClose={() => setNotice(null)} />
     </PageCard>
   );
 }

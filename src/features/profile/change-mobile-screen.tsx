@@ -3,9 +3,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
-import type { UpdateMemberMobileParams } from '#protocol/endpoints';
 import { loginPasswordSchema, mobileSchema } from '#protocol/schemas';
-import { hasRc } from '../../api/client';
+import { failureMessage, hasRc } from '../../api/client';
 import { Button } from '../../components/button';
 import { linkClass } from '../../components/link-class';
 import { LoadingModal } from '../../components/loading-modal';
@@ -16,42 +15,41 @@ import { PasswordField } from '../../components/password-field';
 import { t } from '../../i18n/zh-TW';
 import { fieldMessages } from '../../lib/form-errors';
 import { storage } from '../../lib/storage';
-import { useCallState } from '../../lib/use-call-state';
-import { useUpdateMemberMobileMutation } from './api';
+import { lastLoadedProfile } from './api/get-member-profile';
+import { useUpdateMemberMobileMutation } from './api/update-member-mobile';
 
 // The current password: legacy members may still sign in with their 8-digit birthday.
 const changeMobileSchema = v.object({ mobile: mobileSchema, password: loginPasswordSchema });
+type ChangeMobileValues = v.InferOutput<typeof changeMobileSchema>;
 
 /** The new mobile and the password; a code then goes to the new mobile. */
 export function ChangeMobileScreen() {
-  const call = useCallState();
   const navigate = useNavigate();
-  const updateMobile = useUpdateMemberMobileMutation();
-  const [current] = useState(() => storage.memberAccessInfo.get()?.mobile ?? null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [current] = useState(() => lastLoadedProfile()?.mobile ?? null);
+  const updateMobile = useUpdateMemberMobileMutation({
+    onSuccess: (answer, { mobile }) => {
+      if (hasRc(answer, 'C01')) {
+        storage.memberChangeMobile.set(mobile);
+        return navigate({ to: '/verify_member_mobile' });
+      }
+      setNotice(hasRc(answer, 'MEMBER_MOBILE_IS_REPEAT') ? t.mobile.mobileTaken : answer.rcrm.RM);
+    },
+    onError: (error) => setNotice(failureMessage(error)),
+  });
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<UpdateMemberMobileParams>({
+  } = useForm<ChangeMobileValues>({
     resolver: valibotResolver(changeMobileSchema),
     mode: 'onSubmit',
     defaultValues: { mobile: '', password: '' },
   });
 
-  const change = (values: UpdateMemberMobileParams) =>
-    call.run(async () => {
-      const answer = await updateMobile.mutateAsync(values);
-      if (hasRc(answer, 'C01')) {
-        storage.memberChangeMobile.set(values.mobile);
-        await navigate({ to: '/verify_member_mobile' });
-        return;
-      }
-      call.showNotice(hasRc(answer, 'MEMBER_MOBILE_IS_REPEAT') ? t.mobile.mobileTaken : answer.rcrm.RM);
-    });
-
   return (
     <PageCard title={t.mobile.changeHeading}>
-      <form noValidate onSubmit={handleSubmit(change)} className="flex flex-col gap-4">
+      <form noValidate onSubmit={handleSubmit((values) => updateMobile.mutate(values))} className="flex flex-col gap-4">
         <p className="text-base text-ink-muted">{t.mobile.changeIntro}</p>
         {current ? <p className="text-base text-ink">{t.mobile.current(current)}</p> : null}
         <MobileField
@@ -67,7 +65,7 @@ export function ChangeMobileScreen() {
           errors={fieldMessages(errors.password)}
           {...register('password')}
         />
-        <Button type="submit" className="mt-2">
+        <Button type="submit" className="mt-2" disabled={updateMobile.isPending}>
           {t.mobile.sendCode}
         </Button>
         <p className="text-center text-base">
@@ -76,8 +74,8 @@ export function ChangeMobileScreen() {
           </Link>
         </p>
       </form>
-      <LoadingModal open={call.busy} />
-      <NoticeModal message={call.notice} onClose={call.closeNotice} />
+      <LoadingModal open={updateMobile.isPending} />
+      <NoticeModal message={notice} onClose={() => setNotice(null)} />
     </PageCard>
   );
 }

@@ -12,10 +12,11 @@ interface CodeScreenProps {
   heading: string;
   /** Where the code went, once it was sent. */
   sentTo: string | null;
+  /** A call is running: the loading modal shows and the buttons wait. */
   busy: boolean;
   notice: string | null;
   onCloseNotice: () => void;
-  onVerify: (code: string) => Promise<void>;
+  onVerify: (code: string) => void;
   onResend: () => void;
   /** Another way out below the back link, such as entering the new mobile again. */
   extraLink?: ReactNode;
@@ -36,8 +37,8 @@ export function CodeScreen({
     <PageCard title={heading}>
       <div className="flex flex-col gap-4">
         {sentTo ? <p className="text-base text-ink">{sentTo}</p> : null}
-        <CodeForm onVerify={onVerify} />
-        <Button variant="secondary" onClick={onResend}>
+        <CodeForm onVerify={onVerify} busy={busy} />
+        <Button variant="secondary" onClick={onResend} disabled={busy}>
           {t.verificationCode.resend}
         </Button>
         <p className="text-sm text-ink-muted">{t.verificationCode.resendHint}</p>

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import type { EditableMemberProfile } from '#protocol/endpoints';
+import type { MemberProfile } from '#protocol/endpoints';
 import { emailSchema, GENDERS, type Gender, nameSchema } from '#protocol/schemas';
 import { birthdayInputSchema, dashDate, slashDate } from '../../lib/birthday-input';
-import type { MemberAccessInfo } from '../../lib/storage';
+import type { EditedProfile } from './api/update-member-profile';
 
 /** The profile form as entered: no gender chosen is empty, the birthday is the date input's `YYYY-MM-DD`. */
 export interface ProfileFormValues {
@@ -21,7 +21,7 @@ export const profileFormSchema = (birthdayLocked: boolean) =>
     birthday: birthdayLocked ? v.string() : birthdayInputSchema,
   });
 
-export const formValuesOf = (profile: MemberAccessInfo): ProfileFormValues => ({
+export const formValuesOf = (profile: MemberProfile): ProfileFormValues => ({
   name: profile.name,
   gender: profile.gender ?? '',
   email: profile.email ?? '',
@@ -29,7 +29,7 @@ export const formValuesOf = (profile: MemberAccessInfo): ProfileFormValues => ({
 });
 
 /** What update_member_profile sends: empty means null, and a birthday only when newly given (as `YYYY/MM/DD`). */
-export function editedProfile(values: ProfileFormValues, birthdayLocked: boolean): EditableMemberProfile {
+export function editedProfile(values: ProfileFormValues, birthdayLocked: boolean): EditedProfile {
   const profile = { name: values.name, gender: values.gender || null, email: values.email || null };
   return !birthdayLocked && values.birthday ? { ...profile, birthday: slashDate(values.birthday) } : profile;
 }

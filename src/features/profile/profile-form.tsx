@@ -1,23 +1,24 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
+import type { MemberProfile } from '#protocol/endpoints';
 import { Button } from '../../components/button';
 import { ProfileDetailsFields } from '../../components/profile-details-fields';
 import { TextField } from '../../components/text-field';
 import { t } from '../../i18n/zh-TW';
 import { fieldMessages } from '../../lib/form-errors';
-import type { MemberAccessInfo } from '../../lib/storage';
 import { formValuesOf, type ProfileFormValues, profileFormSchema } from './form-schema';
 
 interface ProfileFormProps {
-  profile: MemberAccessInfo;
-  onSave: (values: ProfileFormValues, birthdayLocked: boolean) => Promise<void>;
+  profile: MemberProfile;
+  onSave: (values: ProfileFormValues, birthdayLocked: boolean) => void;
+  busy: boolean;
   /** A try to change a birthday that is already set. */
   onLockedBirthday: () => void;
 }
 
 /** Name, gender, email and birthday; checked when the member saves, and only then. */
-export function ProfileForm({ profile, onSave, onLockedBirthday }: ProfileFormProps) {
+export function ProfileForm({ profile, onSave, busy, onLockedBirthday }: ProfileFormProps) {
   const [birthdayLocked] = useState(() => profile.birthday !== null);
   const [resolver] = useState(() => valibotResolver(profileFormSchema(birthdayLocked)) as Resolver<ProfileFormValues>);
   const {
@@ -53,7 +54,7 @@ export function ProfileForm({ profile, onSave, onLockedBirthday }: ProfileFormPr
         birthdayLocked={birthdayLocked}
         onLockedBirthday={onLockedBirthday}
       />
-      <Button type="submit" className="mt-2">
+      <Button type="submit" className="mt-2" disabled={busy}>
         {t.profile.save}
       </Button>
     </form>

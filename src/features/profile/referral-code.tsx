@@ -4,7 +4,7 @@ import { t } from '../../i18n/zh-TW';
 import { copyText } from '../../lib/clipboard';
 
 /** How long the copy notice stays (spec section 9); repeat clicks meanwhile do nothing. */
-export const COPY_NOTICE_MS = 3000;
+const COPY_NOTICE_MS = 3000;
 
 interface ReferralCodeProps {
   code: string;

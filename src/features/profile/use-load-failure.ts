@@ -4,22 +4,20 @@ import { ApiError, failureMessage } from '../../api/client';
 import { endSession } from '../../lib/session';
 
 /** How long the load-failure message shows before the member goes to /login (spec section 9). */
-export const LOAD_FAILURE_REDIRECT_MS = 2500;
+const LOAD_FAILURE_REDIRECT_MS = 2500;
 
 /**
  * A profile that cannot be loaded: the message, then /login after 2.5 seconds. A dead token
  * also ends the stored session, so /login offers the form instead of sending the member back here.
  */
-export function useLoadFailure(error: unknown): string | null {
+export function useLoadFailure(error: unknown): string {
   const navigate = useNavigate();
-  const message = error ? failureMessage(error) : null;
 
   useEffect(() => {
-    if (!error) return;
     if (error instanceof ApiError && error.rc === 'TOKEN_INVALID') endSession();
     const timer = setTimeout(() => void navigate({ to: '/login', replace: true }), LOAD_FAILURE_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [error, navigate]);
 
-  return message;
+  return failureMessage(error);
 }

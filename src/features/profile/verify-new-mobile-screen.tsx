@@ -1,51 +1,47 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { hasRc } from '../../api/client';
+import { failureMessage, hasRc } from '../../api/client';
 import { buttonClass } from '../../components/button';
 import { linkClass } from '../../components/link-class';
 import { PageCard } from '../../components/page-card';
 import { t } from '../../i18n/zh-TW';
 import { spacedMobile } from '../../lib/mobile-number';
 import { storage } from '../../lib/storage';
-import { useCallState } from '../../lib/use-call-state';
-import { useMemberVerifyMutation, useResendMemberVerifyMutation } from './api';
+import { useMemberVerifyMutation } from './api/member-verify';
+import { useResendMemberVerifyMutation } from './api/resend-member-verify';
 import { CodeScreen } from './code-screen';
 
 /** The code sent to the new mobile: the right one makes it the account. */
 export function VerifyNewMobileScreen() {
-  const call = useCallState();
   const navigate = useNavigate();
-  const verify = useMemberVerifyMutation();
-  const resend = useResendMemberVerifyMutation();
+  const [notice, setNotice] = useState<string | null>(null);
   const [mobile] = useState(() => storage.memberChangeMobile.get());
-
-  const verifyCode = (code: string) =>
-    call.run(async () => {
-      const answer = await verify.mutateAsync(code);
+  const showFailure = (error: Error) => setNotice(failureMessage(error));
+  const verify = useMemberVerifyMutation({
+    onSuccess: (answer) => {
       if (hasRc(answer, 'C01')) {
         storage.memberChangeMobile.remove();
-        await navigate({ to: '/change_member', search: { notice: 'mobile_changed' } });
-        return;
+        return navigate({ to: '/change_member', search: { notice: 'mobile_changed' } });
       }
-      call.showNotice(hasRc(answer, 'MEMBER_MOBILE_IS_REPEAT') ? t.mobile.mobileTaken : answer.rcrm.RM);
-    });
-
-  const resendCode = () =>
-    call.run(async () => {
-      const answer = await resend.mutateAsync();
-      call.showNotice(hasRc(answer, 'C01') ? t.verificationCode.resent : answer.rcrm.RM);
-    });
+      setNotice(hasRc(answer, 'MEMBER_MOBILE_IS_REPEAT') ? t.mobile.mobileTaken : answer.rcrm.RM);
+    },
+    onError: showFailure,
+  });
+  const resend = useResendMemberVerifyMutation({
+    onSuccess: (answer) => setNotice(hasRc(answer, 'C01') ? t.verificationCode.resent : answer.rcrm.RM),
+    onError: showFailure,
+  });
 
   if (!mobile) return <NoPendingMobile />;
   return (
     <CodeScreen
       heading={t.mobile.verifyNewHeading}
       sentTo={t.mobile.codeSentTo(spacedMobile(mobile))}
-      busy={call.busy}
-      notice={call.notice}
-      onCloseNotice={call.closeNotice}
-      onVerify={verifyCode}
-      onResend={() => void resendCode()}
+      busy={verify.isPending || resend.isPending}
+      notice={notice}
+      onCloseNotice={() => setNotice(null)}
+      onVerify={(code) => verify.mutate(code)}
+      onResend={() => resend.mutate()}
       extraLink={
         <Link to="/change_member_mobile" className={linkClass}>
           {t.mobile.reenter}

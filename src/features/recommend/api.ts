@@ -1,20 +1,21 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type BriefCopywritingConfigResults, ENDPOINTS, FRIEND_RECOMMEND_COPY_KEY } from '#protocol/endpoints';
-import { ApiError, callApi, hasRc } from '../../api/client';
+import { queryOptions } from '@tanstack/react-query';
+import { FRIEND_RECOMMEND_COPY_KEY } from '#protocol/endpoints';
+import { callApi } from '../../api/client';
+import { loaded, loadedStaleTime, resultsOf } from '../../api/loaded';
+import { taskRewardsQueryOptions } from '../../api/rewards';
 
-/** The friend-invite copy; any answer but C01 is an error carrying its RM. */
-export async function fetchFriendRecommendCopy(): Promise<string> {
-  const answer = await callApi<BriefCopywritingConfigResults>(ENDPOINTS.briefCopywritingConfig, {
-    params: { keys: [FRIEND_RECOMMEND_COPY_KEY] },
-  });
-  if (!hasRc(answer, 'C01')) throw new ApiError(answer.rcrm.RC, answer.rcrm.RM);
-  return answer.results?.copywriting?.[FRIEND_RECOMMEND_COPY_KEY] ?? '';
+async function fetchFriendRecommendCopy(): Promise<string> {
+  const answer = await callApi('briefCopywritingConfig', { params: { keys: [FRIEND_RECOMMEND_COPY_KEY] } });
+  return resultsOf(answer).copywriting[FRIEND_RECOMMEND_COPY_KEY] ?? '';
 }
 
-export const friendRecommendCopyQueryOptions = queryOptions({
-  queryKey: ['copywriting', FRIEND_RECOMMEND_COPY_KEY],
-  queryFn: fetchFriendRecommendCopy,
-  staleTime: 300_000,
-});
+/** The brand's friend-invite copy, or why it could not be loaded. */
+export const friendRecommendCopyQueryOptions = () =>
+  queryOptions({
+    queryKey: ['copywriting', FRIEND_RECOMMEND_COPY_KEY],
+    queryFn: () => loaded(fetchFriendRecommendCopy),
+    staleTime: loadedStaleTime,
+  });
 
-export const useFriendRecommendCopyQuery = () => useQuery(friendRecommendCopyQueryOptions);
+/** What the inviting member earns for each friend who joins and buys. */
+export const referrerRewardsQueryOptions = () => taskRewardsQueryOptions('referrer');

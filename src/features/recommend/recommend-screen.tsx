@@ -1,43 +1,44 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useCanGoBack, useRouter } from '@tanstack/react-router';
-import { failureMessage } from '../../api/client';
-import { useTaskRewardsQuery } from '../../api/rewards';
 import { Button, buttonClass } from '../../components/button';
 import { PageCard } from '../../components/page-card';
 import { RewardList } from '../../components/reward-list';
 import { t } from '../../i18n/zh-TW';
-import { useFriendRecommendCopyQuery } from './api';
+import { friendRecommendCopyQueryOptions, referrerRewardsQueryOptions } from './api';
 
 /** The friend-invite page: the brand's copy and what the inviting member earns. */
 export function RecommendScreen() {
-  const copy = useFriendRecommendCopyQuery();
-  const rewards = useTaskRewardsQuery('referrer');
+  const { data: copy, refetch: refetchCopy } = useSuspenseQuery(friendRecommendCopyQueryOptions());
+  const { data: rewards, refetch: refetchRewards } = useSuspenseQuery(referrerRewardsQueryOptions());
   const router = useRouter();
   const canGoBack = useCanGoBack();
+  const failure = (!copy.ok && copy.message) || (!rewards.ok && rewards.message);
 
   return (
     <PageCard title={t.recommend.heading}>
       <div className="flex flex-col gap-5">
-        {copy.isPending || rewards.isPending ? <p className="text-ink-muted">{t.common.loading}</p> : null}
-        {copy.data ? <p className="whitespace-pre-line text-base leading-relaxed text-ink">{copy.data}</p> : null}
-        {rewards.data ? (
+        {copy.ok && copy.value ? (
+          <p className="whitespace-pre-line text-base leading-relaxed text-ink">{copy.value}</p>
+        ) : null}
+        {rewards.ok ? (
           <section aria-labelledby="recommend-rewards" className="flex flex-col gap-3">
             <h2 id="recommend-rewards" className="text-base font-semibold text-ink">
               {t.recommend.rewardsHeading}
             </h2>
-            {rewards.data.description ? (
-              <p className="whitespace-pre-line text-sm text-ink-muted">{rewards.data.description}</p>
+            {rewards.value.description ? (
+              <p className="whitespace-pre-line text-sm text-ink-muted">{rewards.value.description}</p>
             ) : null}
-            <RewardList coupons={rewards.data.coupons} points={rewards.data.points} />
+            <RewardList coupons={rewards.value.coupons} points={rewards.value.points} />
           </section>
         ) : null}
-        {copy.isError || rewards.isError ? (
+        {failure ? (
           <div role="alert" className="flex flex-col gap-2 text-danger">
-            <p>{failureMessage(copy.error ?? rewards.error)}</p>
+            <p>{failure}</p>
             <Button
               variant="secondary"
               onClick={() => {
-                if (copy.isError) void copy.refetch();
-                if (rewards.isError) void rewards.refetch();
+                if (!copy.ok) void refetchCopy();
+                if (!rewards.ok) void refetchRewards();
               }}
             >
               {t.recommend.retry}

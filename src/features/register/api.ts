@@ -1,88 +1,76 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import {
-  type BriefTermResults,
-  ENDPOINTS,
-  type MemberTokenResults,
-  REGISTER_TERM_TYPE,
-  type RegisterCheckParams,
-  type RegisterParams,
-  type RegisterWithThirdPartyCrmDataParams,
-  type TempTokenResults,
-  type Term,
-} from '#protocol/endpoints';
-import type { ApiResponse } from '#protocol/rc';
-import { ApiError, callApi, encrypt, hasRc } from '../../api/client';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { type Params, REGISTER_TERM_TYPE } from '#protocol/endpoints';
+import type { ActionOptions, Answer } from '../../api/action-options';
+import { callApi, encrypt } from '../../api/client';
+import { loaded, loadedStaleTime, resultsOf } from '../../api/loaded';
 import { storage } from '../../lib/storage';
 
-export function registerCheck({ mobile, password, referrer_code }: RegisterCheckParams) {
-  const params = { mobile: encrypt(mobile), password: encrypt(password) };
-  return callApi(ENDPOINTS.registerCheck, { params: referrer_code ? { ...params, referrer_code } : params });
+async function fetchRegisterTerms() {
+  const { terms } = resultsOf(await callApi('briefTerm', { params: { type: [REGISTER_TERM_TYPE] } }));
+  return terms.filter((group) => group.type === REGISTER_TERM_TYPE).flatMap((group) => group.terms);
 }
 
-/** The register-type terms, flattened; any answer but C01 is an error carrying its RM. */
-export async function fetchRegisterTerms(): Promise<Term[]> {
-  const answer = await callApi<BriefTermResults>(ENDPOINTS.briefTerm, { params: { type: [REGISTER_TERM_TYPE] } });
-  if (!hasRc(answer, 'C01')) throw new ApiError(answer.rcrm.RC, answer.rcrm.RM);
-  return (answer.results?.terms ?? []).filter((group) => group.type === REGISTER_TERM_TYPE).flatMap((g) => g.terms);
-}
-
-const encryptedPayload = (payload: RegisterParams['register']) => ({
-  ...payload,
-  mobile: encrypt(payload.mobile),
-  password: encrypt(payload.password),
-});
-
-export function register({ register, bind_third_party }: RegisterParams) {
-  const params = { register: encryptedPayload(register), ...(bind_third_party ? { bind_third_party } : {}) };
-  return callApi<TempTokenResults>(ENDPOINTS.register, { params });
-}
-
-/** `third_party_crm_data` arrives encrypted in the link and goes on as it came. */
-export function registerWithThirdPartyCrmData({
-  register,
-  third_party_crm_data,
-  bind_third_party,
-}: RegisterWithThirdPartyCrmDataParams) {
-  return callApi<TempTokenResults>(ENDPOINTS.registerWithThirdPartyCrmData, {
-    params: {
-      register: encryptedPayload(register),
-      third_party_crm_data,
-      ...(bind_third_party ? { bind_third_party } : {}),
-    },
+/** The terms the member agrees to on step 1, or why they could not be loaded. */
+export const registerTermsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['terms', REGISTER_TERM_TYPE],
+    queryFn: () => loaded(fetchRegisterTerms),
+    staleTime: loadedStaleTime,
   });
+
+/** Is the mobile free (and, on step 2, the invite code known)? Mobile and password go encrypted. */
+export const useRegisterCheckMutation = (
+  options: ActionOptions<Answer<'registerCheck'>, Params<'registerCheck'>> = {},
+) =>
+  useMutation({
+    ...options,
+    mutationFn: ({ mobile, password, referrer_code }) =>
+      callApi('registerCheck', {
+        params: { mobile: encrypt(mobile), password: encrypt(password), ...(referrer_code ? { referrer_code } : {}) },
+      }),
+  });
+
+/** Steps 1 and 2 as entered, and the encrypted third-party CRM data when the link brought some. */
+type Registration = Params<'register'> & { third_party_crm_data?: string };
+
+function register({ register, bind_third_party, third_party_crm_data }: Registration) {
+  const encrypted = { ...register, mobile: encrypt(register.mobile), password: encrypt(register.password) };
+  const params = { register: encrypted, bind_third_party };
+  // The CRM data goes on as it came in the link.
+  return third_party_crm_data
+    ? callApi('registerWithThirdPartyCrmData', { params: { ...params, third_party_crm_data } })
+    : callApi('register', { params });
 }
 
-/** Calls that need the registration's temp token make no call without it and answer null. */
-function withTempToken<R>(call: (token: string) => Promise<ApiResponse<R>>): Promise<ApiResponse<R> | null> {
+/** Registers (with the CRM data when there is some); a C01 answers the temp token of step 3. */
+export const useRegisterMutation = (options: ActionOptions<Answer<'register'>, Registration> = {}) =>
+  useMutation({ ...options, mutationFn: register });
+
+/** Calls that need the registration's temp token make no call without it and answer null (spec section 4). */
+function withTempToken<R>(call: (token: string) => Promise<R>): Promise<R | null> {
   const token = storage.tempAccessToken.get();
   return token ? call(token) : Promise.resolve(null);
 }
 
-export const registerVerify = (verifyCode: string) =>
-  withTempToken((token) =>
-    callApi<MemberTokenResults>(ENDPOINTS.registerVerify, { token, params: { verify_code: verifyCode } }),
-  );
+export const useRegisterVerifyMutation = (options: ActionOptions<Answer<'registerVerify'> | null, string> = {}) =>
+  useMutation({
+    ...options,
+    mutationFn: (verifyCode) =>
+      withTempToken((token) => callApi('registerVerify', { token, params: { verify_code: verifyCode } })),
+  });
 
-export const registerSkipVerify = () =>
-  withTempToken((token) => callApi<MemberTokenResults>(ENDPOINTS.registerSkipVerify, { token }));
+export const useRegisterSkipVerifyMutation = (options: ActionOptions<Answer<'registerSkipVerify'> | null> = {}) =>
+  useMutation({ ...options, mutationFn: () => withTempToken((token) => callApi('registerSkipVerify', { token })) });
 
-export const resendRegisterVerify = () => withTempToken((token) => callApi(ENDPOINTS.resendRegisterVerify, { token }));
+export const useResendRegisterVerifyMutation = (options: ActionOptions<Answer<'resendRegisterVerify'> | null> = {}) =>
+  useMutation({ ...options, mutationFn: () => withTempToken((token) => callApi('resendRegisterVerify', { token })) });
 
-export const updateRegisterMobile = (mobile: string) =>
-  withTempToken((token) => callApi(ENDPOINTS.updateRegisterMobile, { token, params: { mobile: encrypt(mobile) } }));
-
-export const registerTermsQueryOptions = queryOptions({
-  queryKey: ['terms', REGISTER_TERM_TYPE],
-  queryFn: fetchRegisterTerms,
-  staleTime: 300_000,
-});
-
-export const useRegisterTermsQuery = () => useQuery(registerTermsQueryOptions);
-export const useRegisterCheckMutation = () => useMutation({ mutationFn: registerCheck });
-export const useRegisterMutation = () => useMutation({ mutationFn: register });
-export const useRegisterWithThirdPartyCrmDataMutation = () =>
-  useMutation({ mutationFn: registerWithThirdPartyCrmData });
-export const useRegisterVerifyMutation = () => useMutation({ mutationFn: registerVerify });
-export const useRegisterSkipVerifyMutation = () => useMutation({ mutationFn: registerSkipVerify });
-export const useResendRegisterVerifyMutation = () => useMutation({ mutationFn: resendRegisterVerify });
-export const useUpdateRegisterMobileMutation = () => useMutation({ mutationFn: updateRegisterMobile });
+/** Sends the code to another mobile before verifying; the new mobile goes encrypted. */
+export const useUpdateRegisterMobileMutation = (
+  options: ActionOptions<Answer<'updateRegisterMobile'> | null, string> = {},
+) =>
+  useMutation({
+    ...options,
+    mutationFn: (mobile) =>
+      withTempToken((token) => callApi('updateRegisterMobile', { token, params: { mobile: encrypt(mobile) } })),
+  });

@@ -8,7 +8,7 @@ import { stepOneSchema } from './form-schemas';
 import { keepThirdPartyCrmData } from './third-party-crm';
 
 export const registerSearchSchema = v.object({ referrer_code: searchText });
-export type RegisterSearch = v.InferOutput<typeof registerSearchSchema>;
+type RegisterSearch = v.InferOutput<typeof registerSearchSchema>;
 
 /**
  * Before a registration step shows: a share link's `referrer_code` becomes the invite code of

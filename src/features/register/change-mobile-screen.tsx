@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
 import { mobileSchema } from '#protocol/schemas';
-import { hasRc } from '../../api/client';
+import { failureMessage, hasRc } from '../../api/client';
 import { Button } from '../../components/button';
 import { linkClass } from '../../components/link-class';
 import { LoadingModal } from '../../components/loading-modal';
@@ -14,7 +14,6 @@ import { PageCard } from '../../components/page-card';
 import { t } from '../../i18n/zh-TW';
 import { fieldMessages } from '../../lib/form-errors';
 import { storage } from '../../lib/storage';
-import { useCallState } from '../../lib/use-call-state';
 import { useUpdateRegisterMobileMutation } from './api';
 import { saveStepOne } from './drafts';
 import { RegistrationExpired } from './registration-expired';
@@ -25,10 +24,21 @@ type ChangeMobileValues = v.InferOutput<typeof changeMobileSchema>;
 
 /** Before verifying, the member may send the code to another mobile; then back to step 3. */
 export function ChangeMobileScreen() {
-  const call = useCallState();
   const navigate = useNavigate();
-  const updateMobile = useUpdateRegisterMobileMutation();
   const [hasTempToken, setHasTempToken] = useState(() => storage.tempAccessToken.get() !== null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const updateMobile = useUpdateRegisterMobileMutation({
+    onSuccess: (answer, mobile) => {
+      if (!answer) return setHasTempToken(false);
+      if (hasRc(answer, 'C01')) {
+        saveStepOne({ mobile });
+        // Returning the navigation keeps the loading modal up until step 3 shows.
+        return navigate({ to: '/registerFinal' });
+      }
+      setNotice(hasRc(answer, 'MEMBER_MOBILE_IS_REPEAT') ? t.register.mobileTaken : answer.rcrm.RM);
+    },
+    onError: (error) => setNotice(failureMessage(error)),
+  });
   const {
     register,
     handleSubmit,
@@ -39,23 +49,15 @@ export function ChangeMobileScreen() {
     defaultValues: { mobile: '' },
   });
 
-  const change = ({ mobile }: ChangeMobileValues) =>
-    call.run(async () => {
-      const answer = await updateMobile.mutateAsync(mobile);
-      if (!answer) return setHasTempToken(false);
-      if (hasRc(answer, 'C01')) {
-        saveStepOne({ mobile });
-        await navigate({ to: '/registerFinal' });
-        return;
-      }
-      call.showNotice(hasRc(answer, 'MEMBER_MOBILE_IS_REPEAT') ? t.register.mobileTaken : answer.rcrm.RM);
-    });
-
   return (
     <PageCard>
       <StepHeader step={3} />
       {hasTempToken ? (
-        <form noValidate onSubmit={handleSubmit(change)} className="flex flex-col gap-4">
+        <form
+          noValidate
+          onSubmit={handleSubmit(({ mobile }) => updateMobile.mutate(mobile))}
+          className="flex flex-col gap-4"
+        >
           <h2 className="text-lg font-semibold text-ink">{t.register.changeMobile}</h2>
           <p className="text-base text-ink-muted">{t.register.changeMobileIntro}</p>
           <MobileField
@@ -64,7 +66,9 @@ export function ChangeMobileScreen() {
             errors={fieldMessages(errors.mobile)}
             {...register('mobile')}
           />
-          <Button type="submit">{t.register.changeMobileSubmit}</Button>
+          <Button type="submit" disabled={updateMobile.isPending}>
+            {t.register.changeMobileSubmit}
+          </Button>
           <p className="text-center text-base">
             <Link to="/registerFinal" className={linkClass}>
               {t.register.backToVerify}
@@ -74,8 +78,8 @@ export function ChangeMobileScreen() {
       ) : (
         <RegistrationExpired />
       )}
-      <LoadingModal open={call.busy} />
-      <NoticeModal message={call.notice} onClose={call.closeNotice} />
+      <LoadingModal open={updateMobile.isPending} />
+      <NoticeModal message={notice} onClose={() => setNotice(null)} />
     </PageCard>
   );
 }

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
-import type { RegisterPayload } from '#protocol/endpoints';
-import { SECURITY_QUESTION } from '#protocol/endpoints';
+import { type Params, SECURITY_QUESTION } from '#protocol/endpoints';
 import { slashDate } from '../../lib/birthday-input';
 import { storage } from '../../lib/storage';
 import type { StepOneValues, StepTwoValues } from './form-schemas';
@@ -16,7 +15,7 @@ export const registerOneSchema = v.object({
   confirm: entered,
   agreed_terms: v.fallback(v.array(v.string()), []),
 });
-export type RegisterOneDraft = v.InferOutput<typeof registerOneSchema>;
+type RegisterOneDraft = v.InferOutput<typeof registerOneSchema>;
 
 /** Registration step 2 as entered; birthday is the date input's `YYYY-MM-DD`. */
 export const registerTwoSchema = v.object({
@@ -51,7 +50,7 @@ export function forgetRegistration(): void {
  * The spec's registration payload from step 1 and, unless the member skipped it, step 2.
  * The security question is fixed and its answer is the member's name.
  */
-export function registrationPayload(one: StepOneValues, two: StepTwoValues | null): RegisterPayload {
+export function registrationPayload(one: StepOneValues, two: StepTwoValues | null): Params<'register'>['register'] {
   return {
     mobile: one.mobile,
     password: one.password,

@@ -30,5 +30,4 @@ export const stepTwoSchema = v.object({
   email: emailSchema,
   birthday: birthdayInputSchema,
 });
-export type StepTwoInput = v.InferInput<typeof stepTwoSchema>;
 export type StepTwoValues = v.InferOutput<typeof stepTwoSchema>;

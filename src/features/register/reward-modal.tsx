@@ -1,4 +1,5 @@
-import { useTaskRewardsQuery } from '../../api/rewards';
+import { useQuery } from '@tanstack/react-query';
+import { taskRewardsQueryOptions } from '../../api/rewards';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
 import { RewardList } from '../../components/reward-list';
@@ -10,9 +11,15 @@ interface RewardModalProps {
   onClose: () => void;
 }
 
-/** What the invited member earns on a first purchase; confirming registers. */
+/**
+ * What the invited member earns on a first purchase; confirming registers. Asked only once the
+ * invite code passed register_check, and a failure leaves registering possible.
+ */
 export function RewardModal({ open, onConfirm, onClose }: RewardModalProps) {
-  const rewards = useTaskRewardsQuery('referee_first_purchase', open);
+  const { data: rewards, isPending } = useQuery({
+    ...taskRewardsQueryOptions('referee_first_purchase'),
+    enabled: open,
+  });
   return (
     <Modal
       open={open}
@@ -34,15 +41,15 @@ export function RewardModal({ open, onConfirm, onClose }: RewardModalProps) {
         className="flex max-h-[55dvh] flex-col gap-3 overflow-y-auto rounded-xl text-left focus-visible:outline-2 focus-visible:outline-brand-600"
       >
         <p>{t.register.rewardIntro}</p>
-        {rewards.isPending ? <p>{t.common.loading}</p> : null}
-        {rewards.isError ? <p className="text-ink-muted">{t.register.rewardUnavailable}</p> : null}
-        {rewards.data ? (
+        {isPending ? <p>{t.common.loading}</p> : null}
+        {rewards?.ok === false ? <p className="text-ink-muted">{t.register.rewardUnavailable}</p> : null}
+        {rewards?.ok ? (
           <>
             <div>
-              <p className="font-semibold">{rewards.data.title}</p>
-              <p className="whitespace-pre-line text-sm text-ink-muted">{rewards.data.description}</p>
+              <p className="font-semibold">{rewards.value.title}</p>
+              <p className="whitespace-pre-line text-sm text-ink-muted">{rewards.value.description}</p>
             </div>
-            <RewardList coupons={rewards.data.coupons} points={rewards.data.points} />
+            <RewardList coupons={rewards.value.coupons} points={rewards.value.points} />
           </>
         ) : null}
       </section>

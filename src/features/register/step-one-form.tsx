@@ -1,4 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Term } from '#protocol/endpoints';
@@ -9,7 +10,7 @@ import { TextField } from '../../components/text-field';
 import { t } from '../../i18n/zh-TW';
 import { fieldMessages } from '../../lib/form-errors';
 import { useRecheckWhenChanged } from '../../lib/use-recheck';
-import { useRegisterTermsQuery } from './api';
+import { registerTermsQueryOptions } from './api';
 import { saveStepOne, stepOneDraft } from './drafts';
 import { type StepOneValues, stepOneSchema } from './form-schemas';
 import { TermList } from './term-list';
@@ -18,10 +19,10 @@ import { TermList } from './term-list';
  * Mobile, name, password twice and the terms. Values are kept in session storage as they are typed;
  * The next button is enabled only when every field passes and every term is agreed.
  */
-export function StepOneForm({ onNext }: { onNext: (values: StepOneValues) => Promise<void> }) {
+export function StepOneForm({ onNext, busy }: { onNext: (values: StepOneValues) => void; busy: boolean }) {
   const [draft] = useState(stepOneDraft);
   const [agreed, setAgreed] = useState<ReadonlySet<string>>(() => new Set(draft.agreed_terms));
-  const terms = useRegisterTermsQuery();
+  const { data: terms } = useSuspenseQuery(registerTermsQueryOptions());
   const {
     register,
     handleSubmit,
@@ -36,7 +37,7 @@ export function StepOneForm({ onNext }: { onNext: (values: StepOneValues) => Pro
   });
 
   useEffect(() => {
-    const subscription = watch((values) => saveStepOne(values as Partial<StepOneValues>));
+    const subscription = watch((values) => saveStepOne(values));
     return () => subscription.unsubscribe();
   }, [watch]);
 
@@ -48,7 +49,7 @@ export function StepOneForm({ onNext }: { onNext: (values: StepOneValues) => Pro
     saveStepOne({ agreed_terms: [...next] });
   }
 
-  const allAgreed = terms.isSuccess && terms.data.every((term) => agreed.has(term.id));
+  const allAgreed = terms.ok && terms.value.every((term) => agreed.has(term.id));
 
   return (
     <form noValidate onSubmit={handleSubmit(onNext)} className="flex flex-col gap-4">
@@ -72,7 +73,7 @@ export function StepOneForm({ onNext }: { onNext: (values: StepOneValues) => Pro
         errors={errors}
       />
       <TermList agreed={agreed} onAgree={agree} />
-      <Button type="submit" className="mt-2" disabled={!isValid || !allAgreed}>
+      <Button type="submit" className="mt-2" disabled={!isValid || !allAgreed || busy}>
         {t.register.next}
       </Button>
     </form>

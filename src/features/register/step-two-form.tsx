@@ -13,7 +13,9 @@ import { type StepTwoValues, stepTwoSchema } from './form-schemas';
 import { crmBirthday } from './third-party-crm';
 
 interface StepTwoFormProps {
-  onSubmit: (values: StepTwoValues) => Promise<void>;
+  /** A call is running: the buttons wait. */
+  busy: boolean;
+  onSubmit: (values: StepTwoValues) => void;
   onSkip: () => void;
   /** A try to change a birthday that came with the member's CRM data. */
   onLockedBirthday: () => void;
@@ -22,7 +24,7 @@ interface StepTwoFormProps {
 const resolver = valibotResolver(stepTwoSchema) as unknown as Resolver<RegisterTwoDraft, unknown, StepTwoValues>;
 
 /** Invite code, gender, email and birthday; kept in session storage as they are entered. */
-export function StepTwoForm({ onSubmit, onSkip, onLockedBirthday }: StepTwoFormProps) {
+export function StepTwoForm({ busy, onSubmit, onSkip, onLockedBirthday }: StepTwoFormProps) {
   const [lockedBirthday] = useState(crmBirthday);
   const [draft] = useState(stepTwoDraft);
   const {
@@ -37,7 +39,7 @@ export function StepTwoForm({ onSubmit, onSkip, onLockedBirthday }: StepTwoFormP
   });
 
   useEffect(() => {
-    const subscription = watch((values) => saveStepTwo(values as Partial<RegisterTwoDraft>));
+    const subscription = watch((values) => saveStepTwo(values));
     return () => subscription.unsubscribe();
   }, [watch]);
 
@@ -66,10 +68,10 @@ export function StepTwoForm({ onSubmit, onSkip, onLockedBirthday }: StepTwoFormP
         birthdayLocked={lockedBirthday !== null}
         onLockedBirthday={onLockedBirthday}
       />
-      <Button type="submit" className="mt-2">
+      <Button type="submit" className="mt-2" disabled={busy}>
         {t.register.submit}
       </Button>
-      <Button variant="secondary" onClick={onSkip}>
+      <Button variant="secondary" onClick={onSkip} disabled={busy}>
         {t.register.skip}
       </Button>
     </form>

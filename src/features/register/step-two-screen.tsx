@@ -4,7 +4,6 @@ import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
 import { t } from '../../i18n/zh-TW';
-import { useCallState } from '../../lib/use-call-state';
 import { RewardModal } from './reward-modal';
 import { StepHeader } from './step-header';
 import { StepTwoForm } from './step-two-form';
@@ -12,17 +11,17 @@ import { useRegistration } from './use-registration';
 
 /** Registration step 2: optional data, an invite code with its reward preview, then register. */
 export function StepTwoScreen() {
-  const call = useCallState();
-  const registration = useRegistration(call);
+  const registration = useRegistration();
 
   return (
     <PageCard>
       <StepHeader step={2} />
       <p className="mb-4 text-base text-ink-muted">{t.register.stepTwoIntro}</p>
       <StepTwoForm
+        busy={registration.pending}
         onSubmit={registration.submit}
-        onSkip={() => void registration.skip()}
-        onLockedBirthday={() => call.showNotice(t.register.birthdayLocked)}
+        onSkip={registration.skip}
+        onLockedBirthday={() => registration.showNotice(t.register.birthdayLocked)}
       />
       <p className="mt-6 text-center text-base">
         <Link to="/registerFirst" className={linkClass}>
@@ -31,11 +30,11 @@ export function StepTwoScreen() {
       </p>
       <RewardModal
         open={registration.rewardsOpen}
-        onConfirm={() => void registration.confirmRewards()}
+        onConfirm={registration.confirmRewards}
         onClose={registration.closeRewards}
       />
-      <LoadingModal open={call.busy} />
-      <NoticeModal message={call.notice} onClose={call.closeNotice} />
+      <LoadingModal open={registration.pending} />
+      <NoticeModal message={registration.notice} onClose={registration.closeNotice} />
     </PageCard>
   );
 }

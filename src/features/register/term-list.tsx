@@ -1,9 +1,9 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Term } from '#protocol/endpoints';
-import { failureMessage } from '../../api/client';
 import { Button } from '../../components/button';
 import { t } from '../../i18n/zh-TW';
-import { useRegisterTermsQuery } from './api';
+import { registerTermsQueryOptions } from './api';
 import { TermModal } from './term-modal';
 
 interface TermListProps {
@@ -13,7 +13,7 @@ interface TermListProps {
 
 /** The register terms; each opens in a modal and counts as checked once the member agrees there. */
 export function TermList({ agreed, onAgree }: TermListProps) {
-  const terms = useRegisterTermsQuery();
+  const { data: terms, refetch } = useSuspenseQuery(registerTermsQueryOptions());
   const [reading, setReading] = useState<Term | null>(null);
 
   return (
@@ -22,17 +22,16 @@ export function TermList({ agreed, onAgree }: TermListProps) {
         {t.register.termsHeading}
       </h2>
       <p className="text-sm text-ink-muted">{t.register.termsHint}</p>
-      {terms.isPending ? <p className="text-sm text-ink-muted">{t.common.loading}</p> : null}
-      {terms.isError ? (
+      {terms.ok ? null : (
         <div role="alert" className="flex flex-col gap-2 text-sm text-danger">
-          <p>{failureMessage(terms.error)}</p>
-          <Button variant="secondary" onClick={() => void terms.refetch()}>
+          <p>{terms.message}</p>
+          <Button variant="secondary" onClick={() => void refetch()}>
             {t.register.termsRetry}
           </Button>
         </div>
-      ) : null}
+      )}
       <ul className="flex flex-col gap-2">
-        {terms.data?.map((term) => (
+        {(terms.ok ? terms.value : []).map((term) => (
           <li key={term.id}>
             <label className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-gray-200 px-3 text-base text-ink hover:border-brand-600 has-focus-visible:outline-2 has-focus-visible:outline-brand-600">
               <input

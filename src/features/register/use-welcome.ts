@@ -3,7 +3,7 @@ import { useRedirectAfter } from '../../lib/use-redirect-after';
 import { forgetRegistration } from './drafts';
 
 /** Shown this long before the member is taken on (spec section 9). */
-export const SUCCESS_REDIRECT_MS = 2000;
+const SUCCESS_REDIRECT_MS = 2000;
 
 /**
  * A verified (or skipped) registration signs the member in like a login, forgets the registration,

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { MemberTokenResults } from '#protocol/endpoints';
+import type { Results } from '#protocol/endpoints';
 import type { ApiResponse } from '#protocol/rc';
-import { hasRc } from '../../api/client';
+import { failureMessage, hasRc } from '../../api/client';
 import { Button, buttonClass } from '../../components/button';
 import { CodeForm } from '../../components/code-form';
 import { LoadingModal } from '../../components/loading-modal';
@@ -11,7 +11,6 @@ import { PageCard } from '../../components/page-card';
 import { SuccessOverlay } from '../../components/success-overlay';
 import { t } from '../../i18n/zh-TW';
 import { storage } from '../../lib/storage';
-import { useCallState } from '../../lib/use-call-state';
 import { useRegisterSkipVerifyMutation, useRegisterVerifyMutation, useResendRegisterVerifyMutation } from './api';
 import { stepOneDraft } from './drafts';
 import { RegistrationExpired } from './registration-expired';
@@ -22,28 +21,31 @@ const spacedMobile = (mobile: string) => `${mobile.slice(0, 4)}-${mobile.slice(4
 
 /** Registration step 3: verify the mobile by SMS code, or skip, resend, or change the mobile. */
 export function VerifyScreen() {
-  const call = useCallState();
   const welcome = useWelcome();
   const [hasTempToken, setHasTempToken] = useState(() => storage.tempAccessToken.get() !== null);
-  const verify = useRegisterVerifyMutation();
-  const skip = useRegisterSkipVerifyMutation();
-  const resend = useResendRegisterVerifyMutation();
   const [mobile] = useState(() => stepOneDraft().mobile);
+  const [notice, setNotice] = useState<string | null>(null);
+  const onError = (error: Error) => setNotice(failureMessage(error));
 
-  function signIn(answer: ApiResponse<MemberTokenResults> | null) {
+  // Verifying and skipping both end in a member token: signed in, welcomed, then taken on.
+  function signIn(answer: ApiResponse<Results<'registerVerify'>> | null) {
     if (!answer) return setHasTempToken(false);
     const token = answer.results?.member_access_token;
-    if (!hasRc(answer, 'C01')) return call.showNotice(answer.rcrm.RM);
+    if (!hasRc(answer, 'C01')) return setNotice(answer.rcrm.RM);
     if (!token) throw new Error('registration answered C01 without a member token');
     welcome.welcome(token);
   }
 
-  const resendCode = () =>
-    call.run(async () => {
-      const answer = await resend.mutateAsync();
+  const verify = useRegisterVerifyMutation({ onSuccess: signIn, onError });
+  const skip = useRegisterSkipVerifyMutation({ onSuccess: signIn, onError });
+  const resend = useResendRegisterVerifyMutation({
+    onSuccess: (answer) => {
       if (!answer) return setHasTempToken(false);
-      call.showNotice(hasRc(answer, 'C01') ? t.verificationCode.resent : answer.rcrm.RM);
-    });
+      setNotice(hasRc(answer, 'C01') ? t.verificationCode.resent : answer.rcrm.RM);
+    },
+    onError,
+  });
+  const pending = verify.isPending || skip.isPending || resend.isPending;
 
   return (
     <PageCard>
@@ -51,12 +53,12 @@ export function VerifyScreen() {
       {hasTempToken || welcome.welcomed ? (
         <div className="flex flex-col gap-4">
           {mobile ? <p className="text-base text-ink">{t.register.codeSentTo(spacedMobile(mobile))}</p> : null}
-          <CodeForm onVerify={(code) => call.run(async () => signIn(await verify.mutateAsync(code)))} />
-          <Button variant="secondary" onClick={() => void call.run(async () => signIn(await skip.mutateAsync()))}>
+          <CodeForm onVerify={(code) => verify.mutate(code)} busy={pending} />
+          <Button variant="secondary" onClick={() => skip.mutate()} disabled={pending}>
             {t.register.skipVerify}
           </Button>
           <div className="grid grid-cols-2 gap-2">
-            <Button variant="secondary" onClick={() => void resendCode()}>
+            <Button variant="secondary" onClick={() => resend.mutate()} disabled={pending}>
               {t.verificationCode.resend}
             </Button>
             <Link to="/registerFinal/change_mobile" className={buttonClass('secondary')}>
@@ -75,8 +77,8 @@ export function VerifyScreen() {
         fallback={t.register.goToMemberArea}
         redirectFailed={welcome.redirectFailed}
       />
-      <LoadingModal open={call.busy} />
-      <NoticeModal message={call.notice} onClose={call.closeNotice} />
+      <LoadingModal open={pending} />
+      <NoticeModal message={notice} onClose={() => setNotice(null)} />
     </PageCard>
   );
 }

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { LINE_SOURCE, LINE_TOKEN_SOURCE } from '#protocol';
+import { LINE_SOURCE, LINE_TOKEN_SOURCE, type Params } from '#protocol';
 import { TEST_ENV } from './app';
 
 /** How the fake LINE answers for one access token. */
@@ -24,7 +24,7 @@ export interface FakeLine {
 export const lineUserId = (n: number): string => `U${n.toString(16).padStart(32, '0')}`;
 
 /** The spec's bind data around a LINE access token. */
-export const bindData = (lineToken: string) => ({
+export const bindData = (lineToken: string): Params<'bindThirdParty'> => ({
   source: LINE_SOURCE,
   verify_data: { line_token: lineToken, line_token_source: LINE_TOKEN_SOURCE },
 });

@@ -1,6 +1,5 @@
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '#protocol/endpoints';
 import { ApiError, callApi, encrypt } from '../../../src/api/client';
 import { fetchRedirectLocation } from '../../../src/api/redirect-location';
 import { loadConfig } from '../../../src/config';
@@ -15,19 +14,32 @@ beforeEach(() => {
 
 describe('the signed client', () => {
   it('signs the token and parameters and answers rcrm and results whatever the RC', async () => {
-    const calls = answer('getMemberProfile', () => reply('TOKEN_INVALID'));
-    const answered = await callApi(ENDPOINTS.getMemberProfile, { token: 'member-1', params: { secret: encrypt('x') } });
-    expect(answered).toEqual({ rcrm: { RC: 'TOKEN_INVALID', RM: '登入已失效，請重新登入' } });
+    const calls = answer('updateMemberMobile', () => reply('TOKEN_INVALID'));
+    const params = { mobile: encrypt('0912345678'), password: encrypt('abc123') };
+    const answered = await callApi('updateMemberMobile', { token: 'member-1', params });
+    expect(answered).toEqual({ rcrm: { RC: 'TOKEN_INVALID', RM: '登入已失效，請重新登入' }, results: {} });
     expect(calls[0]?.payload.token).toBe('member-1');
-    expect(decrypted(calls[0]?.params.secret)).toBe('x');
+    expect(decrypted(calls[0]?.params.mobile)).toBe('0912345678');
     expect(calls[0]?.headers.get('accept-language')).toBe('zh-TW');
   });
 
   it('sends the same device uuid on every call', async () => {
     const calls = answer('briefTerm', () => reply('C01', { terms: [] }));
-    await callApi(ENDPOINTS.briefTerm);
-    await callApi(ENDPOINTS.briefTerm);
+    await callApi('briefTerm', { params: { type: ['register'] } });
+    await callApi('briefTerm', { params: { type: ['register'] } });
     expect(calls[0]?.headers.get('device-uuid')).toBe(calls[1]?.headers.get('device-uuid'));
+  });
+
+  it("refuses, in development and tests, C01 results that break the call's contract", async () => {
+    answer('login', () => reply('C01', { member_access_token: 42 }));
+    const params = { account: encrypt('0912345678'), password: encrypt('abc123') };
+    await expect(callApi('login', { params })).rejects.toThrow(/login: results break the contract/);
+  });
+
+  it('leaves the results of other RCs alone: they are empty by contract', async () => {
+    answer('login', () => reply('PASSWORD_INCORRECT'));
+    const params = { account: encrypt('0912345678'), password: encrypt('abc123') };
+    await expect(callApi('login', { params })).resolves.toMatchObject({ rcrm: { RC: 'PASSWORD_INCORRECT' } });
   });
 
   it.each([
@@ -37,7 +49,7 @@ describe('the signed client', () => {
     ['an HTTP error without rcrm', () => new HttpResponse(null, { status: 503 })],
   ])('turns %s into a typed system error', async (_, respond) => {
     server.use(http.post(urlOf('login'), respond));
-    const failure = callApi(ENDPOINTS.login, { params: {} });
+    const failure = callApi('login', { params: { account: encrypt('0912345678'), password: encrypt('abc123') } });
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ rc: 'SYSTEM_ERROR', message: '系統忙碌中，請稍後再試' });
   });

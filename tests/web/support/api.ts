@@ -23,8 +23,9 @@ export const urlOf = (name: EndpointName) => {
   return new URL(`${TEST_CONFIG.apiBases[base]}${path}`, window.location.origin).toString();
 };
 
+/** An answer as the server sends it: results are empty unless given. */
 export function reply<R>(rc: RC, results?: R, message?: string): ApiResponse<R> {
-  return results === undefined ? { rcrm: rcrm(rc, message) } : { rcrm: rcrm(rc, message), results };
+  return { rcrm: rcrm(rc, message), results: results ?? ({} as R) };
 }
 
 function checkIdentityHeaders(where: string, headers: Headers, language: string): void {

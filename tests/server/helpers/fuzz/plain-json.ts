@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { PKCE_METHOD } from '#protocol';
+import { ENDPOINTS, type EndpointName, PKCE_METHOD } from '#protocol';
 import { REDIRECT_URI } from '../oauth';
 import { nearly, opaque, type Params } from './fields';
 import { type Attempt, brokenBody } from './requests';
@@ -34,7 +34,9 @@ const WELL_FORMED_BODY: Record<PlainJsonEndpoint, Params> = {
   ),
 };
 
-export const PLAIN_JSON_ENDPOINTS = Object.keys(WELL_FORMED_BODY) as PlainJsonEndpoint[];
+export const PLAIN_JSON_ENDPOINTS = (Object.keys(ENDPOINTS) as EndpointName[]).filter(
+  (name): name is PlainJsonEndpoint => ENDPOINTS[name].carriage === 'plain-json',
+);
 
 /** Every kind of body a server-to-server call may receive. */
 export function plainJsonAttempts(endpoint: PlainJsonEndpoint): fc.Arbitrary<Attempt> {

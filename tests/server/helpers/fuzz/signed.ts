@@ -80,7 +80,7 @@ const WELL_FORMED: Record<SignedEndpoint, Params> = {
 };
 
 export const SIGNED_ENDPOINTS = (Object.keys(ENDPOINTS) as EndpointName[]).filter(
-  (name): name is SignedEndpoint => ENDPOINTS[name].method === 'POST' && name in WELL_FORMED,
+  (name): name is SignedEndpoint => ENDPOINTS[name].carriage === 'signed',
 );
 
 /** The token each signed call is made with when it needs one. */

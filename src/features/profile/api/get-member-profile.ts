@@ -1,0 +1,22 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { MemberProfile } from '#protocol/endpoints';
+import { RC_MESSAGES } from '#protocol/rc';
+import { ApiError, callApi, hasRc } from '../../../api/client';
+import { storage } from '../../../lib/storage';
+import { memberToken } from './member-token';
+
+/** The profile, also kept in session storage; any answer but C01 is an error carrying its RM. */
+async function getMemberProfile(): Promise<MemberProfile> {
+  const answer = await callApi('getMemberProfile', { token: memberToken() });
+  if (!hasRc(answer, 'C01')) throw new ApiError(answer.rcrm.RC, answer.rcrm.RM);
+  const profile = answer.results?.member_profile;
+  if (!profile) throw new ApiError('SYSTEM_ERROR', RC_MESSAGES.SYSTEM_ERROR);
+  storage.memberAccessInfo.set(profile);
+  return profile;
+}
+
+export const memberProfileQueryOptions = () =>
+  queryOptions({ queryKey: ['member_profile'], queryFn: getMemberProfile });
+
+/** The profile as last loaded in this tab, for the screens that show the mobile without asking for it. */
+export const lastLoadedProfile = (): MemberProfile | null => storage.memberAccessInfo.get();

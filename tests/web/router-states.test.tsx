@@ -1,0 +1,116 @@
+import { QueryClient } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  Outlet,
+} from '@tanstack/react-router';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { RC_MESSAGES } from '#protocol/rc';
+import { ApiError } from '../../src/api/client';
+import { App } from '../../src/app';
+import { routeStates } from '../../src/router';
+import type { RouterContext } from '../../src/router-context';
+
+/** The app with the real router settings, on one page whose loader and screen the test decides. */
+function renderPage({
+  loader,
+  component = () => <p>頁面內容</p>,
+  errorComponent,
+}: {
+  loader?: () => Promise<unknown>;
+  component?: () => React.ReactNode;
+  errorComponent?: () => React.ReactNode;
+}) {
+  const root = createRootRouteWithContext<RouterContext>()({ component: Outlet, errorComponent });
+  const page = createRoute({ getParentRoute: () => root, path: '/', loader, component });
+  const queryClient = new QueryClient();
+  const router = createRouter({
+    ...routeStates,
+    routeTree: root.addChildren([page]),
+    context: { queryClient },
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  render(<App router={router} queryClient={queryClient} />);
+  return { user: userEvent.setup() };
+}
+
+/** React reports every error a boundary catches; these tests expect exactly `error`, and nothing else. */
+function expectReported(error: Error) {
+  const logged = vi.mocked(console.error);
+  expect(logged.mock.calls.length).toBeGreaterThan(0);
+  for (const call of logged.mock.calls) expect(call).toContain(error);
+  logged.mockClear();
+}
+
+const notice = () => screen.findByRole('dialog', { name: '提示' });
+
+describe('while a route loads its data', () => {
+  it('shows the loading modal at once, then the screen', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    renderPage({ loader: () => held });
+
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('載入中...'));
+    expect(screen.queryByText('頁面內容')).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByText('頁面內容')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+});
+
+describe('when a route cannot load', () => {
+  it('shows the RM of a refused call in the notice, and the way back to login behind it', async () => {
+    const error = new ApiError('RATE_LIMITED', RC_MESSAGES.RATE_LIMITED);
+    const { user } = renderPage({ loader: () => Promise.reject(error) });
+
+    const dialog = await notice();
+    expect(dialog).toHaveTextContent('請求過於頻繁，請稍後再試');
+    await user.click(within(dialog).getByRole('button', { name: '關閉' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('請求過於頻繁，請稍後再試');
+    expect(screen.getByRole('link', { name: '返回登入' })).toHaveAttribute('href', '/login');
+    expectReported(error);
+  });
+
+  it('says the system is busy for any other failure', async () => {
+    const error = new TypeError('results.location is undefined');
+    renderPage({ loader: () => Promise.reject(error) });
+
+    const dialog = await notice();
+    expect(dialog).toHaveTextContent('系統忙碌中，請稍後再試');
+    expect(dialog).not.toHaveTextContent('results.location');
+    expectReported(error);
+  });
+
+  it('catches a screen that fails to render the same way', async () => {
+    const error = new Error('render failed');
+    renderPage({
+      component: () => {
+        throw error;
+      },
+    });
+    expect(await notice()).toHaveTextContent('系統忙碌中，請稍後再試');
+    expectReported(error);
+  });
+});
+
+describe('the app’s error boundary', () => {
+  it('shows a message and the way back instead of a blank page when nothing else caught the error', async () => {
+    const error = new Error('error screen failed too');
+    const fail = () => {
+      throw error;
+    };
+    renderPage({ component: fail, errorComponent: fail });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('系統忙碌中，請稍後再試');
+    expect(within(alert).getByRole('link', { name: '返回登入' })).toHaveAttribute('href', '/login');
+    expectReported(error);
+  });
+});
