@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import * as v from 'valibot';
 import { defineConfig, type Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { AES_KEY_COOKIE, RUNTIME_CONFIG_PLACEHOLDER, runtimeConfigSchema, runtimeConfigScript } from '#protocol';
 
 // In development the member server listens here and answers every API base.
@@ -50,6 +51,15 @@ export default defineConfig({
     react(),
     tailwindcss(),
     devRuntimeConfig(),
+    // Every text asset ships with .br and .gz twins, served by @fastify/static's preCompressed at
+    // no cost per request. index.html is left out: the server fills in the runtime config first.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|css|svg|json|txt|webmanifest)$/,
+      threshold: 512,
+      skipIfLargerOrEqual: true,
+      logLevel: 'silent',
+    }),
   ],
   build: {
     outDir: 'dist',

@@ -1,4 +1,6 @@
 import { fileURLToPath } from 'node:url';
+import { constants as zlibConstants } from 'node:zlib';
+import compress, { type FastifyCompressOptions } from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { MAX_BODY_BYTES } from '#protocol';
@@ -38,6 +40,17 @@ export interface AppOptions {
   sms?: SmsSender;
 }
 
+/**
+ * The HTML shell and API answers, compressed on the fly (the built assets are precompressed at build,
+ * see vite.config.ts). Brotli at quality 4 costs about what gzip does; 11 would cost a member's wait.
+ * Answers under 1 KiB go as they are: most API answers fit one packet anyway.
+ */
+const COMPRESSION: FastifyCompressOptions = {
+  encodings: ['br', 'gzip'],
+  threshold: 1024,
+  brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+};
+
 const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 
 // A hop count means: trust that many proxies in front of us (Fastify's types omit numbers).
@@ -59,6 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const context: AppContext = { config, db: database.db, now, sms, smsBudget: smsBudget(config, app.log, now) };
   installErrorHandler(app);
   await registerSecurityHeaders(app, config);
+  await app.register(compress, COMPRESSION);
   await app.register(cookie);
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : null;
   if (redis) app.addHook('onClose', async () => void redis.disconnect());

@@ -61,6 +61,8 @@ export const webRoutes = fp<WebOptions>(
         root: options.distDir,
         index: false,
         cacheControl: false,
+        // The build writes .br and .gz beside each text asset (vite.config.ts).
+        preCompressed: true,
         setHeaders: (reply, filePath) => {
           reply.header('cache-control', filePath.includes(`${sep}assets${sep}`) ? IMMUTABLE : 'no-cache');
         },
