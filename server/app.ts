@@ -71,7 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sms = options.sms ?? createSmsSender(config.sms, { db: database.db, logger: app.log, now });
   const context: AppContext = { config, db: database.db, now, sms, smsBudget: smsBudget(config, app.log, now) };
   installErrorHandler(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await app.register(compress, COMPRESSION);
   await app.register(cookie);
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : null;

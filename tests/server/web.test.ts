@@ -105,6 +105,22 @@ describe('serving the web app', () => {
     expect(headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('sends the same security headers on pages, assets, API answers and not-found answers', async () => {
+    const answers = [
+      await page('/login'),
+      await t.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js' }),
+      await t.app.inject({ method: 'GET', url: '/healthz' }),
+      await page('/app-api/member/unknown'),
+    ];
+    const names = ['content-security-policy', 'strict-transport-security', 'x-frame-options', 'referrer-policy'];
+    for (const name of names) {
+      const values = new Set(answers.map((answer) => answer.headers[name]));
+      expect(values.size, name).toBe(1);
+      expect([...values][0], name).toBeTruthy();
+    }
+    for (const answer of answers) expect(answer.headers['x-powered-by']).toBeUndefined();
+  });
+
   it('serves hashed assets with immutable caching and other files revalidated', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js' });
     expect(asset.statusCode).toBe(200);
