@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
 import compress, { type FastifyCompressOptions } from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -8,6 +7,7 @@ import { type Config, LIMITS } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { loggerOptions } from './lib/logger';
+import { projectFile } from './lib/project-files';
 import { connectRedis } from './lib/redis';
 import { authRoutes } from './modules/auth/routes';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -51,7 +51,7 @@ const COMPRESSION: FastifyCompressOptions = {
   brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
 };
 
-const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+const DEFAULT_DIST_DIR = projectFile('dist');
 
 // A hop count means: trust that many proxies in front of us (Fastify's types omit numbers).
 const trustProxy = (setting: Config['trustProxy']) =>

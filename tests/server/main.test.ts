@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,10 +7,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_MEMBER } from '../../server/config';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'member-main-'));
+const builtDataDir = mkdtempSync(join(tmpdir(), 'member-built-'));
+// `npm start` runs the server compiled by `npm run build:server`; the tests of the source run it through tsx.
+const FROM_SOURCE = ['--import', 'tsx', 'server/main.ts'];
+const COMPILED = ['build/server/main.js'];
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(builtDataDir, { recursive: true, force: true });
 });
 
 async function freePort(): Promise<number> {
@@ -22,10 +27,13 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-function startServer(port: number): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+function startServer(
+  port: number,
+  { args = FROM_SOURCE, directory = dataDir }: { args?: string[]; directory?: string } = {},
+): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...env, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
+  const child = spawn(process.execPath, args, {
+    env: { ...env, NODE_ENV: 'development', DATA_DIR: directory, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -76,5 +84,29 @@ describe('npx tsx server/main.ts', () => {
     expect(again.output()).not.toContain(DEMO_MEMBER.password);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
+  });
+});
+
+describe('the compiled server (npm start)', () => {
+  it('builds, starts on an empty data directory, serves from the repository files, and stops cleanly', async () => {
+    execFileSync('npm', ['run', '--silent', 'build:server'], { stdio: 'pipe' });
+    const port = await freePort();
+    const server = startServer(port, { args: COMPILED, directory: builtDataDir });
+    await until(() => server.output().includes('會員中心已啟動'));
+    expect(await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()).toEqual({ status: 'ok' });
+    // The demo catalogue's pictures are read from the repository, wherever the bundle runs from.
+    const images = readdirSync('server/modules/catalog/images');
+    const image = await fetch(`http://127.0.0.1:${port}/catalog-images/${images[0]}`);
+    expect(image.status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('keeps each database driver in its own chunk, loaded only when that database is used', () => {
+    const files = readdirSync('build/server').filter((name) => name.endsWith('.js'));
+    const importing = (module: string) =>
+      files.filter((name) => readFileSync(join('build/server', name), 'utf8').includes(`from "${module}"`));
+    expect(importing('pg')).toEqual([expect.stringMatching(/^postgres-/)]);
+    expect(importing('@electric-sql/pglite')).toEqual([expect.stringMatching(/^pglite-/)]);
   });
 });

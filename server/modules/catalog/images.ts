@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
+import { projectFile } from '../../lib/project-files';
 
 export const CATALOG_IMAGES_PATH = '/catalog-images';
-const IMAGES_DIR = new URL('./images/', import.meta.url);
+const IMAGES_DIR = projectFile('server', 'modules', 'catalog', 'images');
 const NAME = /^[a-z0-9-]+\.svg$/;
 const ONE_DAY_SECONDS = 24 * 60 * 60;
 
@@ -11,7 +13,7 @@ export const catalogImageRoutes: FastifyPluginAsync = async (app) => {
   const images = new Map(
     readdirSync(IMAGES_DIR)
       .filter((name) => NAME.test(name))
-      .map((name) => [name, readFileSync(new URL(name, IMAGES_DIR))]),
+      .map((name) => [name, readFileSync(join(IMAGES_DIR, name))]),
   );
   app.get<{ Params: { name: string } }>(`${CATALOG_IMAGES_PATH}/:name`, async (request, reply) => {
     const image = images.get(request.params.name);
