@@ -3,6 +3,7 @@ import {
   OAUTH_REDIRECT_URI_MAX_LENGTH,
   OAUTH_REQUEST_MINUTES,
   OAUTH_STATE_MAX_LENGTH,
+  SMS_RESEND_SECONDS,
 } from '#protocol';
 import { DEMO_AES_KEY, DEMO_SIGN_KEY, parseEnv } from './env';
 
@@ -34,7 +35,7 @@ export const LIMITS = {
   /** At most 3 codes per mobile and purpose in any 24 hours, at least 60 s apart. */
   smsSendsPerWindow: 3,
   smsSendWindowMs: DAY,
-  smsResendMs: MINUTE,
+  smsResendMs: SMS_RESEND_SECONDS * 1000,
   /** One registration's temp token may have codes sent to at most this many different mobiles. */
   registerTokenMobiles: 3,
   /** How often expired, unfinished registrations are swept away. */
@@ -90,6 +91,8 @@ export interface Config {
   /** Prefix of every Redis key, so deployments can share one Redis. */
   redisKeyPrefix: string;
   trustProxy: boolean | number | string[];
+  /** Server processes on this machine (WORKERS; `auto` is one per core). */
+  workers: number;
   nodeEnv: 'development' | 'production' | 'test';
   production: boolean;
 }
@@ -127,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL ?? null,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy: e.TRUST_PROXY,
+    workers: e.WORKERS,
     nodeEnv: e.NODE_ENV,
     production: e.NODE_ENV === 'production',
   };

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import * as v from 'valibot';
 import { DEFAULT_REDIRECT_PATH } from '#protocol';
 
@@ -21,6 +22,8 @@ const integer = (min: number, max: number, fallback: string) =>
     ),
     fallback,
   );
+const MAX_WORKERS = 64;
+const WORKERS_MESSAGE = `須為 auto（每個 CPU 核心一個）或 1–${MAX_WORKERS} 的整數`;
 const httpUrl = v.pipe(v.string(), v.url('須為 http(s) 網址'), v.regex(/^https?:\/\//i, '須為 http(s) 網址'));
 
 export function isOrigin(value: string): boolean {
@@ -119,6 +122,16 @@ const envSchema = v.object({
       v.custom<boolean | number | string[]>((value) => value !== null, '須為 true、false、跳數或以逗號分隔的 IP／CIDR'),
     ),
     'false',
+  ),
+  WORKERS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(auto|\d+)$/, WORKERS_MESSAGE),
+      v.transform((value) => (value === 'auto' ? availableParallelism() : Number(value))),
+      v.minValue(1, WORKERS_MESSAGE),
+      v.maxValue(MAX_WORKERS, WORKERS_MESSAGE),
+    ),
+    '1',
   ),
   NODE_ENV: v.optional(v.picklist(NODE_ENVS, '須為 development、production 或 test'), 'development'),
 });
@@ -221,6 +234,12 @@ function crossChecks(raw: Partial<Record<EnvKey, string>>): ConfigIssue[] {
   if (raw.SMS_PROVIDER === 'http') {
     if (!raw.SMS_HTTP_URL) issues.push({ key: 'SMS_HTTP_URL', message: 'SMS_PROVIDER=http 時必須設定' });
     if (!raw.SMS_HTTP_TOKEN) issues.push({ key: 'SMS_HTTP_TOKEN', message: 'SMS_PROVIDER=http 時必須設定' });
+  }
+  // Several processes share their limits only through PostgreSQL and Redis; PGlite is one process's files.
+  if (raw.WORKERS && raw.WORKERS !== '1') {
+    if (!raw.DATABASE_URL) issues.push({ key: 'WORKERS', message: '多個行程須使用 PostgreSQL（設定 DATABASE_URL）' });
+    if (!raw.REDIS_URL)
+      issues.push({ key: 'WORKERS', message: '多個行程須以 Redis 共用請求次數限制（設定 REDIS_URL）' });
   }
   const target = raw.DEFAULT_REDIRECT_URL;
   if (target && !isSitePath(target) && URL.canParse(target)) {

@@ -1,20 +1,27 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app';
-import { ConfigError, DEMO_MEMBER, loadConfig } from './config';
+import { type Config, ConfigError, DEMO_MEMBER, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { listenOrigin } from './lib/public-origin';
+import { superviseWorkers } from './lib/workers';
 import { ensureDemoMember } from './modules/members/service';
 
-async function start(): Promise<void> {
-  const config = loadConfig();
+/** What one process says once for the whole server: the demo warnings. */
+function warnAboutDemo(config: Config): void {
   if (config.demoKeys)
     console.warn('示範模式：未設定 CRM_SIGN_KEY／CRM_AES_KEY，使用內建示範金鑰（正式環境不可使用）。');
   if (config.demoLine) console.warn('示範模式：未設定 LIFF_ID，LINE 登入使用模擬 LIFF（正式環境不可使用）。');
+}
 
+/** One server process: opens the database, listens, and stops cleanly on SIGTERM or SIGINT. */
+async function serve(config: Config, { speaks }: { speaks: boolean }): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  console.log(
-    database.kind === 'postgres' ? '資料庫：PostgreSQL（DATABASE_URL）' : `資料庫：PGlite（${config.dataDir}）`,
-  );
-  // Printed only when just created: by a later start the member may have changed the password.
+  if (speaks) {
+    console.log(
+      database.kind === 'postgres' ? '資料庫：PostgreSQL（DATABASE_URL）' : `資料庫：PGlite（${config.dataDir}）`,
+    );
+  }
+  // Printed only when just created (by whichever process created it): by a later start the member may have changed the password.
   if (config.demoMode && (await ensureDemoMember(database.db, new Date()))) {
     console.log(`示範會員：帳號 ${DEMO_MEMBER.mobile}／密碼 ${DEMO_MEMBER.password}`);
   }
@@ -43,7 +50,17 @@ async function start(): Promise<void> {
     await database.close();
     throw error;
   }
-  console.log(`會員中心已啟動：${listenOrigin(config)}`);
+  if (speaks) console.log(`會員中心已啟動：${listenOrigin(config)}`);
+}
+
+async function start(): Promise<void> {
+  const config = loadConfig();
+  if (cluster.isWorker) return serve(config, { speaks: false });
+  warnAboutDemo(config);
+  if (config.workers === 1) return serve(config, { speaks: true });
+  console.log('資料庫：PostgreSQL（DATABASE_URL）');
+  await superviseWorkers(config.workers);
+  console.log(`會員中心已啟動：${listenOrigin(config)}（${config.workers} 個行程）`);
 }
 
 start().catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEMO_AES_KEY, DEMO_SIGN_KEY, loadConfig } from '../../server/config';
 
@@ -47,9 +48,23 @@ describe('server configuration', () => {
       redisUrl: null,
       redisKeyPrefix: 'member-app:',
       trustProxy: false,
+      workers: 1,
       nodeEnv: 'development',
       production: false,
     });
+  });
+
+  it('runs several server processes only on PostgreSQL with Redis, which they share their limits through', () => {
+    const shared = { DATABASE_URL: 'postgres://db.example.com/members', REDIS_URL: 'redis://127.0.0.1:6379' };
+    expect(loadConfig({ ...shared, WORKERS: '2' }).workers).toBe(2);
+    expect(loadConfig({ ...shared, WORKERS: 'auto' }).workers).toBe(availableParallelism());
+    expect(issuesOf({ WORKERS: '2' }).WORKERS).toBe('多個行程須使用 PostgreSQL（設定 DATABASE_URL）');
+    expect(issuesOf({ WORKERS: '2', DATABASE_URL: shared.DATABASE_URL }).WORKERS).toBe(
+      '多個行程須以 Redis 共用請求次數限制（設定 REDIS_URL）',
+    );
+    for (const bad of ['0', '65', 'two', '-1']) {
+      expect(issuesOf({ ...shared, WORKERS: bad }).WORKERS).toBe('須為 auto（每個 CPU 核心一個）或 1–64 的整數');
+    }
   });
 
   it('treats blank variables as unset', () => {
