@@ -63,6 +63,8 @@ export default defineConfig({
   ],
   build: {
     outDir: 'dist',
+    // Every browser the app supports (LINE's WebViews, current mobile browsers) preloads modules natively.
+    modulePreload: { polyfill: false },
     emptyOutDir: true,
   },
   server: {

@@ -28,8 +28,10 @@ const LINE_UA = `${MOBILE_UA} Line/14.0.0/IAB`;
 
 export interface PageScripts {
   url: string;
-  scripts: { url: string; rawBytes: number; gzipBytes: number }[];
+  scripts: { url: string; rawBytes: number; gzipBytes: number; sentBytes: number }[];
   gzipBytes: number;
+  /** What went over the wire for those scripts: the server's own compression (Content-Encoding). */
+  sentBytes: number;
   /** Requests to other origins, blocked so the figure is the app's own code on any network. */
   blocked: string[];
 }
@@ -58,8 +60,13 @@ async function scriptsOf(userAgent: string, url: string): Promise<PageScripts> {
       if (response.request().resourceType() !== 'script') return;
       if (!response.ok()) failed.push(`${response.status()} ${response.url()}`);
       pending.push(
-        response.body().then(
-          (body) => ({ url: response.url(), rawBytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length }),
+        Promise.all([response.body(), response.request().sizes()]).then(
+          ([body, sizes]) => ({
+            url: response.url(),
+            rawBytes: body.length,
+            gzipBytes: gzipSync(body, { level: 9 }).length,
+            sentBytes: sizes.responseBodySize,
+          }),
           (error: unknown) => {
             failed.push(`${response.url()}: ${error instanceof Error ? error.message : error}`);
             return null;
@@ -78,7 +85,8 @@ async function scriptsOf(userAgent: string, url: string): Promise<PageScripts> {
       (script): script is NonNullable<typeof script> =>
         script !== null && !seen.has(script.url) && !!seen.add(script.url),
     );
-    return { url, scripts, gzipBytes: scripts.reduce((sum, s) => sum + s.gzipBytes, 0), blocked };
+    const total = (key: 'gzipBytes' | 'sentBytes') => scripts.reduce((sum, script) => sum + script[key], 0);
+    return { url, scripts, gzipBytes: total('gzipBytes'), sentBytes: total('sentBytes'), blocked };
   } finally {
     await browser.close();
   }

@@ -6,20 +6,14 @@ import { OAUTH_CALLS } from './calls/oauth';
 import { PASSWORD_CALLS } from './calls/password';
 import { PROFILE_CALLS } from './calls/profile';
 import { REGISTER_CALLS } from './calls/register';
-import type { ApiBase, CallContract } from './contract';
+import type { CallContract } from './contract';
 
-export { COMPARE_EC_PROVIDER } from './calls/auth';
 export * from './calls/catalog';
-export {
-  OAUTH_REDIRECT_URI_MAX_LENGTH,
-  OAUTH_REQUEST_MINUTES,
-  OAUTH_STATE_MAX_LENGTH,
-  type OAuthMemberProfile,
-  PKCE_METHOD,
-} from './calls/oauth';
-export { MEMBER_VERIFICATION, type MemberProfile, memberProfileSchema } from './calls/profile';
-export { SECURITY_QUESTION, type ThirdPartyCrmData } from './calls/register';
+export type { OAuthMemberProfile } from './calls/oauth';
+export type { ThirdPartyCrmData } from './calls/register';
 export * from './contract';
+export * from './member-profile';
+export * from './values';
 
 /**
  * Every call of the member API by the name the code uses for it: the one contract both halves
@@ -45,19 +39,3 @@ export type Params<N extends EndpointName> = v.InferInput<RequestSchema<N>>;
 export type CheckedParams<N extends EndpointName> = v.InferOutput<RequestSchema<N>>;
 /** A call's results on C01. */
 export type Results<N extends EndpointName> = v.InferOutput<Endpoints[N]['results']>;
-
-/** Default path of each base when the app and the member server share an origin. */
-export const DEFAULT_API_BASES: Record<ApiBase, string> = {
-  appApi: '/app-api',
-  memberApi: '',
-  oauthApi: '/oauth-api',
-  oauthHost: '',
-};
-
-/** Header carrying the encrypted member token on redirect-location calls. */
-export const MMRM_TOKEN_HEADER = 'X-MMRM-TOKEN';
-/** Cookie holding the per-browser secret that encrypts `x_token`. */
-export const AES_KEY_COOKIE = 'aes_key';
-
-/** Session lifetime: the app stores an expiry one year from login; the token lives as long. */
-export const MEMBER_TOKEN_DAYS = 365;

@@ -28,3 +28,12 @@ export type AppRoute = (typeof APP_ROUTES)[number];
 export const DEFAULT_REDIRECT_PATH: AppRoute = '/change_member';
 /** Where an imported legacy member goes first, to replace the birthday password. */
 export const CHANGE_PASSWORD_PATH: AppRoute = '/change_pwd';
+
+/** Why /change_pwd was opened, in its `reason` search param: the app then says why in one sentence. */
+export const CHANGE_PASSWORD_REASONS = ['imported'] as const;
+
+/**
+ * The redirect location of an imported member still on the birthday password. The answer is a
+ * URL, so it carries the reason without a change to the protocol.
+ */
+export const IMPORTED_MEMBER_LOCATION = `${CHANGE_PASSWORD_PATH}?reason=${CHANGE_PASSWORD_REASONS[0]}`;

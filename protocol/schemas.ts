@@ -29,13 +29,26 @@ export const plainText = () => v.check<string, string>(isPlainText, M.controlCha
 /** A field reports its first failing rule only: an empty field is "required", not also "format". */
 const firstIssueOnly = <S extends v.GenericSchema>(schema: S) => v.config(schema, { abortPipeEarly: true });
 
-export const accountSchema = firstIssueOnly(
-  v.pipe(requiredString(M.accountRequired), v.regex(MOBILE_PATTERN, M.accountFormat)),
-);
+// People write a mobile as 0912-345-678 or 0912 345 678 (an IME may give full-width dashes and spaces).
+const MOBILE_SEPARATORS = /[\s\-\u2010-\u2015\uFF0D]/g;
 
-export const mobileSchema = firstIssueOnly(
-  v.pipe(requiredString(M.mobileRequired), v.regex(MOBILE_PATTERN, M.mobileFormat)),
-);
+/** A mobile as typed, without its spaces and dashes. */
+export const withoutMobileSeparators = (typed: string) => typed.replace(MOBILE_SEPARATORS, '');
+
+/** A mobile typed freely, kept as its 10 digits: separators go before the spec's rules apply. */
+const mobileNumber = (required: string, format: string) =>
+  firstIssueOnly(
+    v.pipe(
+      v.string(required),
+      v.transform(withoutMobileSeparators),
+      v.nonEmpty(required),
+      v.regex(MOBILE_PATTERN, format),
+    ),
+  );
+
+export const accountSchema = mobileNumber(M.accountRequired, M.accountFormat);
+
+export const mobileSchema = mobileNumber(M.mobileRequired, M.mobileFormat);
 
 export const loginPasswordSchema = firstIssueOnly(
   v.pipe(requiredString(M.passwordRequired), v.regex(LOGIN_PASSWORD_PATTERN, M.loginPasswordFormat)),
@@ -57,18 +70,26 @@ export const confirmPasswordSchema = requiredString(M.confirmRequired);
 export type PasswordConfirmation = { password: string; confirm: string };
 
 /**
- * The one "confirmation matches" rule, for the pipe of a form object with `password` and `confirm`:
- * checked as soon as both of those fields pass, whatever the others hold; the mismatch is the confirmation's.
+ * The one "confirmation matches" rule, for the pipe of a form object with `password` and `confirm`
+ * (wrapped in `crossFieldChecks`): judged as soon as both are given, whatever the other fields hold
+ * and even while the password itself fails its rule; the mismatch is the confirmation's.
  */
 export const confirmationMatches = <T extends PasswordConfirmation>() =>
   v.forward(
     v.partialCheck<PasswordConfirmation, [['password'], ['confirm']], PasswordConfirmation, string>(
       [['password'], ['confirm']],
-      (input) => input.password === input.confirm,
+      ({ password, confirm }) => !password || !confirm || password === confirm,
       M.confirmMismatch,
     ),
     ['confirm'],
   ) as unknown as v.BaseValidation<T, T, v.PartialCheckIssue<PasswordConfirmation>>;
+
+/**
+ * A form object whose pipe holds cross-field checks (such as `confirmationMatches`): they run even while
+ * another field fails. Form resolvers parse with `abortPipeEarly`, which alone would skip every check after
+ * the object while any field has an issue; each field schema keeps its own first-issue-only setting.
+ */
+export const crossFieldChecks = <S extends v.GenericSchema>(schema: S) => v.config(schema, { abortPipeEarly: false });
 
 export const nameSchema = firstIssueOnly(
   v.pipe(

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { DEFAULT_API_BASES } from '#protocol/endpoints';
 import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig, runtimeConfigSchema } from '#protocol/runtime-config';
+import { DEFAULT_API_BASES } from '#protocol/values';
 import liffSettings from '../liff.config.json';
 
 export type AppConfig = RuntimeConfig;

@@ -1,9 +1,7 @@
 import * as v from 'valibot';
-import { getCall, noResults, signedCall } from '../contract';
+import { getCall, noParameters, noResults, signedCall } from '../contract';
 import { accountSchema, loginPasswordSchema, mobileSchema } from '../schemas';
-
-/** The e-commerce provider compare_ec_member asks about (fixed by the spec). */
-export const COMPARE_EC_PROVIDER = 'cyberbit';
+import { COMPARE_EC_PROVIDER } from '../values';
 
 /** The results of every call that signs a member in. */
 export const memberTokenResults = v.object({ member_access_token: v.string() });
@@ -12,7 +10,7 @@ export const tempTokenResults = v.object({ temp_access_token: v.string() });
 /** Where the member goes next: a redirect location or an OAuth client's redirect URI. */
 export const locationResults = v.object({ location: v.string() });
 
-/** Signing in, and asking about a mobile before a member exists. */
+/** Signing in and out, and asking about a mobile before a member exists. */
 export const AUTH_CALLS = {
   login: signedCall({
     base: 'appApi',
@@ -35,6 +33,14 @@ export const AUTH_CALLS = {
     path: '/member/check_mobile',
     token: 'none',
     request: (seal) => v.object({ mobile: seal(mobileSchema) }),
+    results: noResults,
+  }),
+  // Signs this token out only: the member's other devices stay signed in.
+  logout: signedCall({
+    base: 'appApi',
+    path: '/member/logout',
+    token: 'member',
+    request: () => noParameters,
     results: noResults,
   }),
   redirectLocation: getCall({

@@ -1,11 +1,7 @@
 import * as v from 'valibot';
 import { signedCall } from '../contract';
 import { plainText } from '../schemas';
-
-export const REGISTER_TERM_TYPE = 'register';
-export const TASK_TYPES = ['referrer', 'referee_first_purchase'] as const;
-export type TaskType = (typeof TASK_TYPES)[number];
-export const FRIEND_RECOMMEND_COPY_KEY = 'friend_recommend';
+import { TASK_TYPES } from '../values';
 
 // Bounds keep one call's work small; the web app asks for a handful at a time.
 const MAX_IDS = 50;

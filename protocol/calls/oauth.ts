@@ -1,15 +1,9 @@
 import * as v from 'valibot';
 import { plainJsonCall, signedCall } from '../contract';
+import { memberProfileSchema } from '../member-profile';
 import { plainText } from '../schemas';
+import { OAUTH_REDIRECT_URI_MAX_LENGTH, OAUTH_STATE_MAX_LENGTH, PKCE_METHOD } from '../values';
 import { locationResults } from './auth';
-import { memberProfileSchema } from './profile';
-
-/** How long a random_key (one OAuth hop) stays usable, and with it the app's return to /authorize. */
-export const OAUTH_REQUEST_MINUTES = 10;
-/** The only PKCE method accepted (RFC 7636): `plain` would put the verifier on the wire twice. */
-export const PKCE_METHOD = 'S256';
-export const OAUTH_STATE_MAX_LENGTH = 512;
-export const OAUTH_REDIRECT_URI_MAX_LENGTH = 1024;
 
 const text = (max: number) => v.pipe(v.string(), v.nonEmpty(), v.maxLength(max), plainText());
 // Our keys, codes and ids are 22-43 characters; anything up to this is looked up and simply not found.

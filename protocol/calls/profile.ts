@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { noParameters, noResults, signedCall } from '../contract';
+import { memberProfileSchema } from '../member-profile';
 import { VALIDATION_MESSAGES as M } from '../messages';
 import {
   birthdaySchema,
-  GENDERS,
   genderSchema,
   loginPasswordSchema,
   mobileSchema,
@@ -12,24 +12,7 @@ import {
   optionalField,
   verifyCodeSchema,
 } from '../schemas';
-
-/** The verification_type of the signed-in member's own mobile check. */
-export const MEMBER_VERIFICATION = 'member_verification';
-
-/** The member's own profile as get_member_profile answers it. */
-export const memberProfileSchema = v.object({
-  name: v.string(),
-  /** The account: 10 digits. */
-  mobile: v.string(),
-  gender: v.nullable(v.picklist(GENDERS)),
-  email: v.nullable(v.string()),
-  /** `YYYY/MM/DD`, or null while the member has not given it; once given it never changes. */
-  birthday: v.nullable(v.string()),
-  is_verified: v.boolean(),
-  /** The member's own invite code, for friends registering. */
-  referral_code: v.string(),
-});
-export type MemberProfile = v.InferOutput<typeof memberProfileSchema>;
+import { MEMBER_VERIFICATION } from '../values';
 
 /** The signed-in member's profile, mobile verification and mobile change. */
 export const PROFILE_CALLS = {

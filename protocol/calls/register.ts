@@ -16,10 +16,8 @@ import {
   verifyCodeSchema,
 } from '../schemas';
 import { findUnstorableText } from '../text';
+import { SECURITY_QUESTION } from '../values';
 import { memberTokenResults, tempTokenResults } from './auth';
-
-/** The spec's fixed security question; its answer is the member's name. */
-export const SECURITY_QUESTION = 'sq06';
 
 const referrerCode = v.pipe(
   v.nullish(inviteCodeSchema),

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { encryptValue } from '#protocol/crypto';
 import { type ApiBase, ENDPOINTS, type EndpointName, type Params, type Results } from '#protocol/endpoints';
 import { buildEnvelope } from '#protocol/envelope';
-import { type ApiResponse, type RC, RC_MESSAGES } from '#protocol/rc';
+import { type ApiResponse, isRC, type RC, RC_MESSAGES } from '#protocol/rc';
 import { APP_ID } from '#protocol/runtime-config';
 import { appConfig } from '../config';
 import { deviceUuid } from '../lib/storage';
@@ -60,6 +60,18 @@ const isApiResponse = (body: unknown): body is ApiResponse<unknown> => {
   );
 };
 
+// The field a PARAMETER_INVALID RM names at its end, such as `（register.mobile）`: for logs, not for a member.
+const NAMED_FIELD = /\s*（[\w.[\]-]+）\s*$/u;
+// A message a member can read has Chinese in it; anything else (a library's English) is not shown.
+const READABLE = /\p{Script=Han}/u;
+
+/** An RM as a member reads it: without the field it names, or the RC's own zh-TW message when it is not readable. */
+function memberMessage({ RC, RM }: { RC: string; RM: string }): string {
+  const message = RM.replace(NAMED_FIELD, '');
+  if (READABLE.test(message)) return message;
+  return isRC(RC) ? RC_MESSAGES[RC] : RC_MESSAGES.SYSTEM_ERROR;
+}
+
 async function send(url: string, init: RequestInit): Promise<ApiResponse<unknown>> {
   let response: Response;
   let body: unknown;
@@ -70,17 +82,28 @@ async function send(url: string, init: RequestInit): Promise<ApiResponse<unknown
     throw systemError();
   }
   if (!isApiResponse(body)) throw systemError();
+  // Every RM shown anywhere comes through here, so no screen can show a field name.
+  const answer = { ...body, rcrm: { RC: body.rcrm.RC, RM: memberMessage(body.rcrm) } };
   // Protocol rejections (rate limit, clock, signature) carry an RM worth showing.
-  if (!response.ok) throw new ApiError(body.rcrm.RC, body.rcrm.RM || RC_MESSAGES.SYSTEM_ERROR);
-  return body;
+  if (!response.ok) throw new ApiError(answer.rcrm.RC, answer.rcrm.RM);
+  return answer;
 }
 
 // In development and tests every C01 answer is checked against its contract, so a server (or a
 // test double) that answers the wrong shape fails there; production builds trust the server.
 const checkResults = import.meta.env.DEV;
 
+/** The address of a call of the contract, under its configured base. */
+export function callUrl(name: EndpointName): string {
+  const { base, path } = ENDPOINTS[name];
+  return apiUrl(base, path);
+}
+
 /** The answer of a call, with its C01 results checked against the contract where `checkResults` says so. */
-function checked<N extends EndpointName>(name: N, answer: ApiResponse<unknown>): ApiResponse<Results<N>> {
+async function checked<N extends EndpointName>(
+  name: N,
+  answer: ApiResponse<unknown>,
+): Promise<ApiResponse<Results<N>>> {
   if (checkResults && answer.rcrm.RC === 'C01') {
     const parsed = v.safeParse(ENDPOINTS[name].results, answer.results);
     if (!parsed.success) {

@@ -1,11 +1,24 @@
 import { encryptValue } from '#protocol/crypto';
-import { AES_KEY_COOKIE, ENDPOINTS, MMRM_TOKEN_HEADER, type Results } from '#protocol/endpoints';
+import type { Results } from '#protocol/endpoints';
 import { type ApiResponse, rcrm } from '#protocol/rc';
+import { AES_KEY_COOKIE, MMRM_TOKEN_HEADER } from '#protocol/values';
 import { readCookie } from '../lib/cookies';
 import { isSafeRedirect, leaveFor } from '../lib/redirect';
 import { takeReturnPath } from '../lib/return-path';
 import { storage } from '../lib/storage';
-import { apiUrl, encrypt, getApi, hasRc } from './client';
+import { callUrl, encrypt, getApi, hasRc } from './client';
+
+/** GETs a redirect location at a saved rurl that stands in for the member API's, or (null) at the member API's. */
+async function getLocation(
+  rurl: string | null,
+  memberToken: string,
+): Promise<ApiResponse<Results<'redirectLocation'>>> {
+  const target = new URL(rurl ?? (await callUrl('redirectLocation')), window.location.origin);
+  const cookieSecret = readCookie(AES_KEY_COOKIE);
+  // Without the cookie (the page was not served by the member server) the header alone carries the token.
+  if (cookieSecret) target.searchParams.set('x_token', encryptValue(cookieSecret, memberToken));
+  return getApi('redirectLocation', target.toString(), { [MMRM_TOKEN_HEADER]: encrypt(memberToken) });
+}
 
 /**
  * Where a signed-in member goes next: back to the page that sent them to sign in (an OAuth hop
@@ -16,37 +29,49 @@ export function fetchRedirectLocation(memberToken: string): Promise<ApiResponse<
   const returnPath = takeReturnPath();
   if (returnPath) return Promise.resolve({ rcrm: rcrm('C01'), results: { location: returnPath } });
   const rurl = storage.rurl.get();
-  const { base, path } = ENDPOINTS.redirectLocation;
   // The token travels to this address, so a stored rurl is checked again before use.
-  const target = new URL(rurl && isSafeRedirect(rurl) ? rurl : apiUrl(base, path), window.location.origin);
-  const cookieSecret = readCookie(AES_KEY_COOKIE);
-  // Without the cookie (the page was not served by the member server) the header alone carries the token.
-  if (cookieSecret) target.searchParams.set('x_token', encryptValue(cookieSecret, memberToken));
-  return getApi('redirectLocation', target.toString(), { [MMRM_TOKEN_HEADER]: encrypt(memberToken) });
+  return getLocation(rurl && isSafeRedirect(rurl) ? rurl : null, memberToken);
 }
 
-/** Whether the page is leaving, and the RM when the redirect location answered another RC than C01. */
-interface RedirectOutcome {
-  leaving: boolean;
-  refusal: string | null;
+/** A safe location, or why there is none: the RM of another RC than C01, null when no answer came. */
+type Asked = { location: string; refusal: null } | { location: null; refusal: string | null };
+
+async function ask(call: () => ReturnType<typeof fetchRedirectLocation>): Promise<Asked> {
+  try {
+    const answer = await call();
+    if (!hasRc(answer, 'C01')) return { location: null, refusal: answer.rcrm.RM };
+    const location = answer.results?.location;
+    return isSafeRedirect(location) ? { location, refusal: null } : { location: null, refusal: null };
+  } catch {
+    return { location: null, refusal: null };
+  }
 }
 
 /**
- * Fetches the redirect location and leaves for it. A failed fetch or an unsafe location leaves
- * the member where they are, with no message (spec section 8); a refusal's RM is the caller's to show.
+ * Where the member goes next. When asking failed (`failed`), `refusal` is the RM that came back
+ * (null when none did) and `location` the member API's answer, asked instead of a failing saved
+ * rurl, or null: the caller's default then.
  */
-export async function followRedirectLocation(memberToken: string): Promise<RedirectOutcome> {
-  let answer: Awaited<ReturnType<typeof fetchRedirectLocation>>;
-  try {
-    answer = await fetchRedirectLocation(memberToken);
-  } catch {
-    return { leaving: false, refusal: null };
-  }
-  if (!hasRc(answer, 'C01')) return { leaving: false, refusal: answer.rcrm.RM };
-  return { leaving: leaveFor(answer.results?.location), refusal: null };
+export type RedirectPlan =
+  | { failed: false; location: string }
+  | { failed: true; refusal: string | null; location: string | null };
+
+export async function planRedirect(memberToken: string): Promise<RedirectPlan> {
+  const asked = await ask(() => fetchRedirectLocation(memberToken));
+  if (asked.location) return { failed: false, location: asked.location };
+  const rurl = storage.rurl.get();
+  if (!rurl || !isSafeRedirect(rurl)) return { failed: true, refusal: asked.refusal, location: null };
+  // A rurl that fails now fails every later sign-in too: it is forgotten, and the member API asked instead.
+  storage.rurl.remove();
+  const fallback = await ask(() => getLocation(null, memberToken));
+  return { failed: true, refusal: asked.refusal, location: fallback.location };
 }
 
-/** Leaves for the redirect location; answers whether the page is leaving, and says nothing otherwise. */
+/**
+ * Leaves for the redirect location (the member API's, when a saved rurl fails); answers whether
+ * the page is leaving. When no location can be had, the member stays, with no message (spec section 8).
+ */
 export async function leaveForRedirectLocation(memberToken: string): Promise<boolean> {
-  return (await followRedirectLocation(memberToken)).leaving;
+  const { location } = await planRedirect(memberToken);
+  return location !== null && leaveFor(location);
 }

@@ -25,7 +25,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, AppErro
     return (
       <PageCard>
         <div role="alert" className="flex flex-col items-center gap-4 text-center">
-          <h2 className="text-lg font-semibold text-ink">{t.common.noticeTitle}</h2>
+          <h1 className="text-lg font-semibold text-ink">{t.common.noticeTitle}</h1>
           <p className="text-ink-muted">{failureMessage(this.state.error)}</p>
           <a href="/login" className={buttonClass('primary')}>
             {t.common.backToLogin}

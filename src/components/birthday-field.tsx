@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from 'react';
+import { useId } from 'react';
 import { latestBirthday } from '#protocol/schemas';
 import { TextField, type TextFieldProps } from './text-field';
 
@@ -8,32 +8,29 @@ export function dateInputValue(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-interface BirthdayFieldProps extends Omit<TextFieldProps, 'type' | 'max'> {
-  /** A birthday that cannot be changed: the input is read-only and a try to change it calls `onLockedAttempt`. */
-  locked?: boolean;
-  onLockedAttempt?: () => void;
+/** The native date picker, limited to days at least 12 years back. */
+export function BirthdayField(props: Omit<TextFieldProps, 'type' | 'max'>) {
+  return <TextField {...props} type="date" max={dateInputValue(latestBirthday())} />;
 }
 
-/** The native date picker, limited to days at least 12 years back. */
-export function BirthdayField({ locked = false, onLockedAttempt, ...props }: BirthdayFieldProps) {
-  const tryToChange = () => {
-    if (locked) onLockedAttempt?.();
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (locked && event.key !== 'Tab' && event.key !== 'Shift') {
-      event.preventDefault();
-      tryToChange();
-    }
-  };
+interface LockedBirthdayProps {
+  label: string;
+  /** The birthday as the wire has it, `YYYY/MM/DD`. */
+  birthday: string;
+  /** Why it cannot change. */
+  hint: string;
+}
+
+/** A birthday that is no longer the member's to change: plain text and the reason, nothing that looks editable. */
+export function LockedBirthday({ label, birthday, hint }: LockedBirthdayProps) {
+  const hintId = useId();
   return (
-    <TextField
-      {...props}
-      type="date"
-      max={dateInputValue(latestBirthday())}
-      readOnly={locked}
-      aria-readonly={locked || undefined}
-      onClick={tryToChange}
-      onKeyDown={onKeyDown}
-    />
+    <fieldset aria-describedby={hintId} className="flex flex-col gap-1.5">
+      <legend className="mb-1.5 text-sm font-medium text-ink">{label}</legend>
+      <p className="text-base font-medium text-ink">{birthday}</p>
+      <p id={hintId} className="text-sm text-ink-muted">
+        {hint}
+      </p>
+    </fieldset>
   );
 }

@@ -7,7 +7,7 @@ interface ChoiceFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, '
   ref?: Ref<HTMLInputElement>;
 }
 
-/** One choice of a few, as radio buttons in a fieldset, with its messages linked. */
+/** One choice of a few, as radio buttons in a fieldset; its messages are linked to the group and to each button. */
 export function ChoiceField({ legend, options, errors = [], ref, ...input }: ChoiceFieldProps) {
   const id = useId();
   const errorId = `${id}-errors`;
@@ -27,6 +27,7 @@ export function ChoiceField({ legend, options, errors = [], ref, ...input }: Cho
               type="radio"
               value={option.value}
               aria-invalid={invalid || undefined}
+              aria-describedby={invalid ? errorId : undefined}
               className="size-4 accent-brand-700"
             />
             {option.label}

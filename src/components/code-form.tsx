@@ -1,9 +1,12 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
 import { verifyCodeSchema } from '#protocol/schemas';
 import { t } from '../i18n/zh-TW';
 import { fieldMessages } from '../lib/form-errors';
+import type { CodePurpose } from '../lib/storage';
+import { useResendCountdown } from '../lib/use-resend-countdown';
 import { Button } from './button';
 import { TextField } from './text-field';
 
@@ -42,5 +45,43 @@ export function CodeForm({ onVerify, busy = false }: CodeFormProps) {
         {t.verificationCode.verify}
       </Button>
     </form>
+  );
+}
+
+// While it counts, the seconds stay readable (muted text at full strength), not faded like a busy button.
+const COUNTING = 'disabled:opacity-100! disabled:border-gray-300 disabled:text-ink-muted';
+
+interface ResendButtonProps {
+  /** Which code: each purpose has its own 60 s between sends. */
+  purpose: CodePurpose;
+  onResend: () => void;
+  /** A call is running: the button waits. */
+  busy?: boolean;
+}
+
+/**
+ * 重新發送驗證碼, showing the seconds left until the server takes another send and usable once it
+ * will. A screen reader hears the wait once as it starts and once as it ends, not every second.
+ */
+export function ResendButton({ purpose, onResend, busy = false }: ResendButtonProps) {
+  const secondsLeft = useResendCountdown(purpose);
+  const [counted, setCounted] = useState(false);
+  if (secondsLeft > 0 && !counted) setCounted(true);
+  const announcement =
+    secondsLeft > 0 ? t.verificationCode.resendCountdownStarted : counted ? t.verificationCode.resendReady : '';
+  return (
+    <>
+      <Button
+        variant="secondary"
+        onClick={onResend}
+        disabled={busy || secondsLeft > 0}
+        className={secondsLeft > 0 ? COUNTING : ''}
+      >
+        {secondsLeft > 0 ? t.verificationCode.resendIn(secondsLeft) : t.verificationCode.resend}
+      </Button>
+      <p aria-live="polite" className="sr-only" data-resend-announcement>
+        {announcement}
+      </p>
+    </>
   );
 }

@@ -1,15 +1,75 @@
+import { useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { t } from '../i18n/zh-TW';
+import { focusIsInModal, LOADING_OVERLAY_ATTRIBUTE, returnFocusAfterLoading, takeFocusForLoading } from './focus';
 
-/** Covers the screen while a call runs. The live region stays mounted so the text is announced. */
+/** How many overlays are up; the screens stay busy until the last one closes. */
+let overlaysUp = 0;
+const busyScreens = new Set<HTMLElement>();
+
+/** The screens (`main`) are busy and out of reach: no focus, no screen-reader browsing behind the overlay. */
+function markScreensBusy(): void {
+  overlaysUp += 1;
+  for (const main of document.querySelectorAll('main')) {
+    main.setAttribute('aria-busy', 'true');
+    main.setAttribute('inert', '');
+    busyScreens.add(main);
+  }
+}
+
+function unmarkScreensBusy(): void {
+  overlaysUp -= 1;
+  if (overlaysUp > 0) return;
+  for (const main of busyScreens) {
+    main.removeAttribute('aria-busy');
+    main.removeAttribute('inert');
+  }
+  busyScreens.clear();
+}
+
+/** Tab goes nowhere while the overlay is up, except inside a modal opened meanwhile. */
+function keepTabOnOverlay(event: KeyboardEvent): void {
+  if (event.key === 'Tab' && !focusIsInModal(event.target)) event.preventDefault();
+}
+
+/** Takes the focus into the overlay and returns the way to give it back. */
+function holdFocus(overlay: HTMLElement | null): () => void {
+  takeFocusForLoading(overlay);
+  markScreensBusy();
+  document.addEventListener('keydown', keepTabOnOverlay, true);
+  return () => {
+    document.removeEventListener('keydown', keepTabOnOverlay, true);
+    unmarkScreensBusy();
+    const active = document.activeElement;
+    if (!active || active === document.body || overlay?.contains(active)) returnFocusAfterLoading();
+  };
+}
+
+/**
+ * Covers the screen while a call runs, holding the focus and marking the screen busy; the focus
+ * goes back where it was when it closes. The live region stays mounted so the text is announced.
+ */
 export function LoadingModal({ open, label = t.common.loading }: { open: boolean; label?: string }) {
-  return (
+  const overlayRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    return holdFocus(overlayRef.current);
+  }, [open]);
+
+  return createPortal(
     <div
       role="status"
       aria-live="polite"
       className={open ? 'fixed inset-0 z-40 flex items-center justify-center bg-black/30' : 'sr-only'}
     >
       {open ? (
-        <div className="flex flex-col items-center gap-3 rounded-2xl bg-white px-8 py-6 shadow-xl">
+        <div
+          ref={overlayRef}
+          tabIndex={-1}
+          {...{ [LOADING_OVERLAY_ATTRIBUTE]: '' }}
+          className="flex flex-col items-center gap-3 rounded-2xl bg-white px-8 py-6 shadow-xl outline-none"
+        >
           <span
             aria-hidden="true"
             className="size-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700"
@@ -17,6 +77,7 @@ export function LoadingModal({ open, label = t.common.loading }: { open: boolean
           <span className="text-base text-ink">{label}</span>
         </div>
       ) : null}
-    </div>
+    </div>,
+    document.body,
   );
 }

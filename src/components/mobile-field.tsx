@@ -1,7 +1,12 @@
-import { MOBILE_LENGTH } from '#protocol/schemas';
+import { MOBILE_INPUT_MAX } from '../lib/mobile-number';
 import { TextField, type TextFieldProps } from './text-field';
 
-/** A 10-digit mobile number: the phone keypad, the mobile autofill, and no more digits than fit. */
+/**
+ * A mobile number, typed as the member likes (0912345678, 0912-345-678, 0912 345 678): the phone keypad,
+ * the mobile autofill, and room for the separators; the form's schema keeps the 10 digits.
+ */
 export function MobileField({ autoComplete = 'tel-national', ...props }: Omit<TextFieldProps, 'type'>) {
-  return <TextField type="tel" inputMode="numeric" maxLength={MOBILE_LENGTH} autoComplete={autoComplete} {...props} />;
+  return (
+    <TextField type="tel" inputMode="numeric" maxLength={MOBILE_INPUT_MAX} autoComplete={autoComplete} {...props} />
+  );
 }

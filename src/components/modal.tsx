@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { focusedElement, returnFocusTo } from './focus';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
@@ -30,12 +31,10 @@ export function Modal({ open, title, children, footer, onClose, size = 'default'
 
   useEffect(() => {
     if (!open) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const opener = focusedElement();
     const dialog = dialogRef.current;
     (focusablesIn(dialog)[0] ?? dialog)?.focus();
-    return () => {
-      if (opener?.isConnected) opener.focus();
-    };
+    return () => returnFocusTo(opener);
   }, [open]);
 
   if (!open) return null;

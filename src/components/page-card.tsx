@@ -5,7 +5,12 @@ export function PageCard({ children, title }: { children: ReactNode; title?: str
   return (
     <main className="flex min-h-dvh justify-center bg-brand-50 sm:items-center sm:px-4 sm:py-10">
       <div className="w-full max-w-card bg-white px-5 py-8 sm:rounded-3xl sm:px-8 sm:shadow-card">
-        {title ? <h1 className="mb-6 text-center text-xl font-bold text-ink">{title}</h1> : null}
+        {title ? (
+          // tabIndex -1: the heading takes the focus when the screen changes (src/components/focus.ts).
+          <h1 tabIndex={-1} className="mb-6 text-center text-xl font-bold text-ink outline-none">
+            {title}
+          </h1>
+        ) : null}
         {children}
       </div>
     </main>

@@ -1,7 +1,7 @@
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { GENDERS, type Gender } from '#protocol/schemas';
 import { fieldMessages } from '../lib/form-errors';
-import { BirthdayField } from './birthday-field';
+import { BirthdayField, LockedBirthday } from './birthday-field';
 import { ChoiceField } from './choice-field';
 import { TextField } from './text-field';
 
@@ -13,6 +13,8 @@ export interface ProfileDetailsText {
   emailPlaceholder: string;
   birthdayLabel: string;
   birthdayHint: string;
+  /** Why a birthday already given cannot change. */
+  birthdayLocked: string;
 }
 
 interface ProfileDetailsFieldsProps {
@@ -21,20 +23,18 @@ interface ProfileDetailsFieldsProps {
   email: UseFormRegisterReturn;
   birthday: UseFormRegisterReturn;
   errors: { gender?: FieldError; email?: FieldError; birthday?: FieldError };
-  /** A birthday already given is not the member's to change. */
-  birthdayLocked: boolean;
-  onLockedBirthday: () => void;
+  /** A birthday already given (`YYYY/MM/DD`) is not the member's to change: it is shown, not asked. */
+  lockedBirthday: string | null;
 }
 
-/** Gender, email and birthday, as registration step 2 and the profile ask them. */
+/** Gender, email and birthday, as registration step 2 and the profile ask them; each field's message is its own. */
 export function ProfileDetailsFields({
   text,
   gender,
   email,
   birthday,
   errors,
-  birthdayLocked,
-  onLockedBirthday,
+  lockedBirthday,
 }: ProfileDetailsFieldsProps) {
   return (
     <>
@@ -53,17 +53,19 @@ export function ProfileDetailsFields({
         errors={fieldMessages(errors.email)}
         {...email}
       />
-      <div className="flex flex-col gap-1.5">
-        <BirthdayField
-          label={text.birthdayLabel}
-          autoComplete="bday"
-          locked={birthdayLocked}
-          onLockedAttempt={onLockedBirthday}
-          errors={fieldMessages(errors.birthday)}
-          {...birthday}
-        />
-        <p className="text-sm text-ink-muted">{text.birthdayHint}</p>
-      </div>
+      {lockedBirthday ? (
+        <LockedBirthday label={text.birthdayLabel} birthday={lockedBirthday} hint={text.birthdayLocked} />
+      ) : (
+        <div className="flex flex-col gap-1.5">
+          <BirthdayField
+            label={text.birthdayLabel}
+            autoComplete="bday"
+            errors={fieldMessages(errors.birthday)}
+            {...birthday}
+          />
+          <p className="text-sm text-ink-muted">{text.birthdayHint}</p>
+        </div>
+      )}
     </>
   );
 }

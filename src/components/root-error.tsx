@@ -1,6 +1,12 @@
 import { t } from '../i18n/zh-TW';
 
-/** The bare root address shows only the word the spec gives. */
+/** The bare root address shows only the word the spec gives, as the page's one heading. */
 export function RootError() {
-  return <p className="p-4">{t.app.rootError}</p>;
+  return (
+    <main className="p-4">
+      <h1 tabIndex={-1} className="text-base font-normal outline-none">
+        {t.app.rootError}
+      </h1>
+    </main>
+  );
 }

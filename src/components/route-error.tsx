@@ -14,7 +14,7 @@ export function RouteError({ error }: ErrorComponentProps) {
   const message = failureMessage(error);
   const [noticeOpen, setNoticeOpen] = useState(true);
   return (
-    <PageCard>
+    <PageCard title={t.app.routeErrorTitle}>
       <StartOver title={t.common.noticeTitle} text={message} to="/login" action={t.common.backToLogin} />
       <NoticeModal message={noticeOpen ? message : null} onClose={() => setNoticeOpen(false)} />
     </PageCard>

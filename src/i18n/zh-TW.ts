@@ -1,4 +1,5 @@
 import { VALIDATION_MESSAGES } from '#protocol/messages';
+import type { AppRoute } from '#protocol/routes';
 
 // Registration and the profile offer the same three choices.
 const GENDERS = { M: '男', F: '女', S: '不透露' } as const;
@@ -11,9 +12,33 @@ export const t = {
     logoAlt: '會員中心',
     rootError: 'error',
     notFound: '找不到此頁面',
+    routeErrorTitle: '無法顯示此頁面',
     configErrorTitle: '會員中心設定錯誤，無法啟動',
     configErrorIntro: '以下設定值缺少或格式錯誤：',
+    pageTitle: (screen: string) => `${screen} | 會員中心`,
   },
+  /** The page title of each screen URL (protocol/routes.ts), said when the screen shows. */
+  screenTitles: {
+    '/login': '會員登入',
+    '/login/text': '首次登入說明',
+    '/registerFirst': '會員註冊：基本資料',
+    '/registerSecond': '會員註冊：選填資料',
+    '/registerFinal': '會員註冊：手機驗證',
+    '/registerFinal/change_mobile': '會員註冊：變更手機號碼',
+    '/forgotPassword': '忘記密碼',
+    '/verify_forget_password': '輸入驗證碼',
+    '/reset_pwd': '重設密碼',
+    '/authorize': '會員授權登入',
+    '/change_pwd': '修改密碼',
+    '/change_member': '基本資料',
+    '/Change_member_mobile': '變更手機號碼',
+    '/change_member_mobile': '變更手機號碼',
+    '/verify_member_mobile': '驗證新手機號碼',
+    '/verify_mobile': '手機驗證',
+    '/line_bind': '綁定 LINE 帳號',
+    '/line_bind/login': '綁定 LINE 帳號',
+    '/recommend': '邀請好友有禮',
+  } satisfies Record<Exclude<AppRoute, '/'>, string>,
   common: {
     loading: '載入中...',
     noticeTitle: '提示',
@@ -29,6 +54,9 @@ export const t = {
     resend: '重新發送驗證碼',
     resent: '驗證碼已重新發送',
     resendHint: '若 5 分鐘內未收到簡訊，請重新發送；24 小時內最多發送 3 次。',
+    resendIn: (seconds: number) => `重新發送驗證碼（${seconds} 秒）`,
+    resendCountdownStarted: '驗證碼已發送，倒數結束後即可重新發送。',
+    resendReady: '現在可以重新發送驗證碼。',
   },
   oauth: {
     heading: '會員授權登入',
@@ -59,6 +87,8 @@ export const t = {
     lineFailedWith: (detail: string) => `LINE 登入失敗，請再試一次。\n（${detail}）`,
     systemUpgraded: '系統已升級整合，將為您導向會員頁面，請重新註冊並登入',
     useHiqAppAccount: '請使用 HI-Q APP 會員帳號登入',
+    redirectFailed: '無法前往原本要去的頁面。',
+    goingToDefault: '按「確定」後將為您前往會員中心。',
   },
   lineBind: {
     heading: '綁定 LINE 帳號',
@@ -117,6 +147,7 @@ export const t = {
     termAgree: (title: string) => `我已閱讀並同意「${title}」`,
     termAccept: '我已閱讀並同意條款',
     termsRetry: '重新載入條款',
+    termsRequired: '請閱讀並同意所有會員條款',
     next: '下一步',
     memberExists: '會員已存在，無法註冊',
     haveAccount: '已經是會員了？',
@@ -139,7 +170,8 @@ export const t = {
     rewardUnavailable: '暫時無法載入獎勵內容，您仍可繼續完成註冊。',
     rewardConfirm: '確認並註冊',
     rewardCancel: '返回修改',
-    crmRegisterFailed: (rc: string) => `註冊失敗（${rc}）`,
+    crmRegisterFailed: (message: string, rc: string) => `註冊失敗：${message}\n錯誤代碼：${rc}`,
+    crmDataDropped: '連結帶入的會員資料無法使用，已改以您填寫的資料註冊。',
     codeSentTo: (mobile: string) => `驗證碼已發送至 ${mobile}，請於 10 分鐘內輸入。`,
     skipVerify: '跳過手機驗證',
     changeMobile: '變更手機號碼',
@@ -178,11 +210,15 @@ export const t = {
     submit: '確定',
     resetDone: '密碼重設完成，下次請使用新密碼登入',
     changeDone: '修改成功',
+    importedReason: '您目前的密碼是生日 8 碼，為了帳號安全，請設定新的密碼。',
+    backToForgot: '返回忘記密碼',
+    backToProfile: '返回基本資料',
   },
   profile: {
     heading: '基本資料',
     accountLabel: '帳號（手機號碼）',
     changeMobile: '變更',
+    // The link's name starts with the 變更 it shows (WCAG 2.5.3).
     changeMobileLabel: (mobile: string) => `變更手機號碼（目前為 ${mobile}）`,
     verified: '已驗證',
     notVerified: '您的手機號碼尚未驗證',
@@ -206,6 +242,8 @@ export const t = {
     saved: '修改成功',
     mobileChanged: '手機號碼變更成功',
     mobileVerified: '手機驗證成功',
+    changePassword: '修改密碼',
+    signOut: '登出',
   },
   mobile: {
     changeHeading: '變更手機號碼',
@@ -221,10 +259,11 @@ export const t = {
     verifyNewHeading: '驗證新手機號碼',
     verifyHeading: '手機驗證',
     codeSentTo: (mobile: string) => `驗證碼已發送至 ${mobile}，請於 10 分鐘內輸入。`,
-    codeSentToYours: '驗證碼將發送至您的會員手機號碼，請於 10 分鐘內輸入。',
     noPendingTitle: '找不到要驗證的手機號碼',
     noPendingText: '請重新輸入您要變更的新手機號碼。',
     reenter: '重新輸入新手機號碼',
+    verifyIntro: (mobile: string) => `按下「發送驗證碼」後，我們將以簡訊發送驗證碼至 ${mobile}。`,
+    alreadyVerified: '您的手機號碼已完成驗證，不需要再次驗證。',
   },
   rewards: {
     couponValid: (days: number) => `領取後 ${days} 天內有效`,

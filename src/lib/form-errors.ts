@@ -1,4 +1,5 @@
-import type { FieldError } from 'react-hook-form';
+import { useEffect } from 'react';
+import type { FieldError, FieldValues, UseFormReturn } from 'react-hook-form';
 import { dedupeMessages } from '#protocol/schemas';
 
 /** A field's messages from react-hook-form, each once. */
@@ -6,4 +7,20 @@ export function fieldMessages(error: FieldError | undefined): string[] {
   if (!error) return [];
   const messages = [error.message, ...Object.values(error.types ?? {}).flat()];
   return dedupeMessages(messages.filter((message): message is string => typeof message === 'string' && message !== ''));
+}
+
+/**
+ * For the forms the spec checks on submit only (login, profile save): a field's message goes as soon as
+ * the member edits that field, so no message from the last attempt stays while they type (decision 0009).
+ */
+export function useClearErrorOnEdit<T extends FieldValues>({
+  watch,
+  clearErrors,
+}: Pick<UseFormReturn<T>, 'watch' | 'clearErrors'>): void {
+  useEffect(() => {
+    const subscription = watch((_, { name, type }) => {
+      if (type === 'change' && name) clearErrors(name);
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, clearErrors]);
 }

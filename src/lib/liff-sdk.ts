@@ -4,6 +4,7 @@ import IsApiAvailable from '@line/liff/is-api-available';
 import IsInClient from '@line/liff/is-in-client';
 import IsLoggedIn from '@line/liff/is-logged-in';
 import Login from '@line/liff/login';
+import Logout from '@line/liff/logout';
 import ShareTargetPicker from '@line/liff/share-target-picker';
 import type { LineSdk } from './line-sdk';
 
@@ -13,6 +14,7 @@ export async function initLiff(liffId: string | null, demoAccessToken: string): 
   liff.use(new IsInClient());
   liff.use(new IsLoggedIn());
   liff.use(new Login());
+  liff.use(new Logout());
   liff.use(new GetAccessToken());
   liff.use(new IsApiAvailable());
   liff.use(new ShareTargetPicker());

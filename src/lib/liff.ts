@@ -89,6 +89,29 @@ export async function signInWithLine(redirectUri: string): Promise<string | null
   return isLineDemo() ? liff.getAccessToken() : null;
 }
 
+/** How long signing out waits for LIFF to start before it goes on without it. */
+const LINE_LOGOUT_WAIT_MS = 3000;
+
+/**
+ * Signing out of the app after a LINE sign-in also ends LIFF's LINE login on this page, so the
+ * next LINE sign-in asks LINE again. It never holds the member up: a LIFF that fails, or is slow
+ * to start, is left as it is.
+ */
+export async function logOutOfLine(): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tooSlow = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), LINE_LOGOUT_WAIT_MS);
+  });
+  try {
+    const liff = await Promise.race([loadLiff(), tooSlow]);
+    if (liff?.isLoggedIn()) liff.logout();
+  } catch {
+    // LIFF could not start, so it holds no LINE login of this page to end.
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * LINE's share target picker, when the page's LIFF session offers it (inside LINE, or logged in to
  * LINE here). LIFF is not started for it: a share must follow the tap at once, or the browser

@@ -9,6 +9,8 @@ export interface LineSdk {
   isInClient(): boolean;
   isLoggedIn(): boolean;
   login(options?: { redirectUri?: string }): void;
+  /** Forgets LIFF's LINE login on this page (its stored tokens). */
+  logout(): void;
   getAccessToken(): string | null;
   isApiAvailable(apiName: string): boolean;
   /** Resolves with a status once sent, and with nothing when the member closed the picker. */

@@ -1,6 +1,6 @@
 import { redirect } from '@tanstack/react-router';
-import { MEMBER_TOKEN_DAYS } from '#protocol/endpoints';
 import { parseTaipeiTimestamp, taipeiTimestamp } from '#protocol/time';
+import { MEMBER_TOKEN_DAYS } from '#protocol/values';
 import { type LoginType, type MemberAuth, storage } from './storage';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,6 +19,15 @@ export function endSession(): void {
   storage.memberAccessToken.remove();
 }
 
+/** Signing out on this device: the session and everything kept of the member go, down to the login type. */
+export function forgetMember(): void {
+  endSession();
+  storage.loginType.remove();
+  storage.lineAccessToken.remove();
+  storage.memberAccessInfo.remove();
+  storage.memberChangeMobile.remove();
+}
+
 /** The stored session while it is unexpired; an expired one is cleared and counts as logged out. */
 export function readSession(now: Date = new Date()): MemberAuth | null {
   const auth = storage.memberAuth.get();
@@ -34,4 +43,12 @@ export function readSession(now: Date = new Date()): MemberAuth | null {
 /** Route guard (`beforeLoad`): members only; everyone else goes to /login. */
 export function requireSession(): void {
   if (!readSession()) throw redirect({ to: '/login', replace: true });
+}
+
+/**
+ * Route guard (`beforeLoad`) of the ways in (registration, password recovery): a signed-in member
+ * goes to the profile instead, so Back after registering never lands on an empty form.
+ */
+export function requireSignedOut(): void {
+  if (readSession()) throw redirect({ to: '/change_member', replace: true });
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { memberProfileSchema } from '#protocol/endpoints';
+import { memberProfileSchema } from '#protocol/member-profile';
 import { lineBindDataSchema } from '#protocol/schemas';
 
 /** The only door to localStorage and sessionStorage: every key the spec names, typed. */
@@ -95,6 +95,10 @@ const draftItem =
   <T>(schema: v.GenericSchema<unknown, T>): StoredItem<T> =>
     jsonItem('sessionStorage', key, schema);
 
+/** What an SMS code is for; each has its own resend countdown. */
+const CODE_PURPOSES = ['register', 'forgot_password', 'verify_mobile', 'change_mobile'] as const;
+export type CodePurpose = (typeof CODE_PURPOSES)[number];
+
 /** The encrypted third-party CRM data that came in the registration link's hash. */
 export const thirdPartyCrmDataSchema = v.object({ third_party_crm_data: text });
 
@@ -117,6 +121,8 @@ export const storage = {
   returnPath: jsonItem('sessionStorage', 'return_path', returnPathSchema),
   // The spec's "temporary mobile for the LINE bind flow", kept for this tab so a reload in LINE keeps it.
   lineBindMobile: textItem('sessionStorage', 'line_bind_mobile', text),
+  // Not keys of the spec: when a code was last sent (epoch ms), so a reload keeps the resend countdown.
+  codeSentAt: (purpose: CodePurpose) => jsonItem('sessionStorage', `code_sent_at_${purpose}`, v.number()),
 } as const;
 
 const deviceUuidItem = textItem('localStorage', 'device-uuid', text);

@@ -1,14 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { passwordSearchSchema } from '../features/password/arrival';
+import { changePasswordSearchSchema } from '../features/password/arrival';
 import { ChangePasswordScreen } from '../features/password/change-password-screen';
 import { keepRurl } from '../lib/rurl';
 import { requireSession } from '../lib/session';
 
 export const Route = createFileRoute('/change_pwd')({
-  validateSearch: passwordSearchSchema,
+  validateSearch: changePasswordSearchSchema,
   beforeLoad: ({ search }) => {
     keepRurl(search.rurl);
     requireSession();
   },
-  component: ChangePasswordScreen,
+  component: ChangePasswordPage,
 });
+
+function ChangePasswordPage() {
+  const { reason } = Route.useSearch();
+  return <ChangePasswordScreen reason={reason} />;
+}

@@ -2,10 +2,14 @@ import { createFileRoute } from '@tanstack/react-router';
 import { registerTermsQueryOptions } from '../features/register/api';
 import { arriveAtRegistration, registerSearchSchema } from '../features/register/arrival';
 import { StepOneScreen } from '../features/register/step-one-screen';
+import { requireSignedOut } from '../lib/session';
 
 export const Route = createFileRoute('/registerFirst')({
   validateSearch: registerSearchSchema,
-  beforeLoad: ({ search, location }) => arriveAtRegistration(search, location.hash),
+  beforeLoad: ({ search, location }) => {
+    requireSignedOut();
+    arriveAtRegistration(search, location.hash);
+  },
   // fetchQuery rather than ensureQueryData: a failed load is kept as data but stale at once, so
   // coming back asks again instead of showing the old failure (loaded terms stay five minutes).
   loader: ({ context: { queryClient } }) => queryClient.fetchQuery(registerTermsQueryOptions()),

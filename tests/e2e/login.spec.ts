@@ -28,7 +28,7 @@ test('a legacy member logs in with the birthday password and lands where the ser
   await page.screenshot({ path: info.outputPath('login-360x640.png') });
   await logIn(page, '0911222333', '19801201');
   // An imported member has not chosen a password yet, so the server sends them to change it.
-  await expect(page).toHaveURL(`${server.url}/change_pwd`);
+  await expect(page).toHaveURL(`${server.url}/change_pwd?reason=imported`);
   await page.screenshot({ path: info.outputPath('after-login-360x640.png') });
   const session = await page.evaluate(() => JSON.parse(localStorage.getItem('memberAuth') ?? 'null'));
   expect(session.token).toMatch(/^[\w-]{43}$/);

@@ -81,7 +81,7 @@ test('a partner site signs the member in through the member app and gets the pro
 test('a signed-in member goes straight through, with the same id as before', async ({ page }) => {
   await page.goto(`${server.url}/login`);
   await logIn(page);
-  await expect(page).toHaveURL(`${server.url}/change_pwd`);
+  await expect(page).toHaveURL(`${server.url}/change_pwd?reason=imported`);
   const before = client.callbacks.length;
 
   await page.goto(`${client.origin}/start`);
@@ -95,7 +95,7 @@ test('a signed-in member goes straight through, with the same id as before', asy
 test('a spent or unknown random_key shows the server message', async ({ page }, info) => {
   await page.goto(`${server.url}/login`);
   await logIn(page);
-  await expect(page).toHaveURL(`${server.url}/change_pwd`);
+  await expect(page).toHaveURL(`${server.url}/change_pwd?reason=imported`);
 
   await page.goto(
     `${server.url}/authorize?random_key=${'x'.repeat(43)}&client_id=${client.credentials.clientId}&state=s`,

@@ -54,6 +54,7 @@ test('a member verifies the mobile, edits the profile, copies the invite code an
   await test.step('verify the mobile with the code from the outbox', async () => {
     await page.getByRole('link', { name: '立即驗證' }).click();
     await expect(page).toHaveURL(`${server.url}/verify_mobile`);
+    await page.getByRole('button', { name: '發送驗證碼' }).click();
     await expect(page.getByText('驗證碼已發送至 0933-444-555')).toBeVisible();
     await shot(page, info, 'verify-mobile');
     const { code } = await latestCode(server.url, MEMBER.mobile, 'member_verification');
@@ -83,11 +84,11 @@ test('a member verifies the mobile, edits the profile, copies the invite code an
     await expect(page.getByLabel('姓名')).toHaveValue('陳大華');
     await expect(page.getByRole('radio', { name: '女' })).toBeChecked();
     await expect(page.getByLabel('電子信箱（選填）')).toHaveValue('dahua@example.com');
-    const birthday = page.getByLabel('生日（選填）');
-    await expect(birthday).toHaveValue('1990-05-20');
-    await expect(birthday).toHaveAttribute('readonly', '');
-    await birthday.click();
-    await closeNotice(page, '生日設定後無法修改');
+    const birthday = page.getByRole('group', { name: '生日（選填）' });
+    await expect(birthday).toContainText('1990/05/20');
+    await expect(birthday).toContainText('生日設定後無法修改');
+    await expect(page.locator('input[type="date"]')).toHaveCount(0);
+    await shot(page, info, 'profile-birthday-locked');
   });
 
   await test.step('copy the referral code to the clipboard', async () => {
@@ -102,7 +103,7 @@ test('a member verifies the mobile, edits the profile, copies the invite code an
   });
 
   await test.step('change the mobile: password, then the code sent to the new mobile', async () => {
-    await page.getByRole('link', { name: `變更手機號碼（目前為 ${MEMBER.mobile}）` }).click();
+    await page.getByRole('link', { name: '手機號碼（目前為 0933-444-555）' }).click();
     await expect(page).toHaveURL(`${server.url}/change_member_mobile`);
     await page.getByLabel('新手機號碼').fill(NEW_MOBILE);
     await page.getByLabel('密碼', { exact: true }).fill(MEMBER.password);
@@ -118,7 +119,7 @@ test('a member verifies the mobile, edits the profile, copies the invite code an
     await expect(page.getByRole('dialog', { name: '提示' })).toContainText('手機號碼變更成功');
     await shot(page, info, 'mobile-changed');
     await closeNotice(page, '手機號碼變更成功');
-    await expect(page.getByRole('link', { name: `變更手機號碼（目前為 ${NEW_MOBILE}）` })).toBeVisible();
+    await expect(page.getByRole('link', { name: '手機號碼（目前為 0966-777-888）' })).toBeVisible();
     const [notice] = await outboxMessages(server.url, MEMBER.mobile);
     expect(notice?.purpose).toBe('mobile_changed_notice');
     expect(notice?.text).toContain('0966-***-888');

@@ -37,7 +37,8 @@ async function fillStepOne(page: Page, info: TestInfo | null, mobile: string, na
   await page.getByLabel('密碼', { exact: true }).fill('abc12345');
   await page.getByLabel('確認密碼').fill('abc12345');
   const next = page.getByRole('button', { name: '下一步' });
-  await expect(next).toBeDisabled();
+  // Never grey: pressed too early, it says what is missing (decision 0009).
+  await expect(next).toBeEnabled();
   const terms = page.getByRole('checkbox', { name: /^我已閱讀並同意「/ });
   await expect(terms.first()).toBeVisible();
   const count = await terms.count();

@@ -104,7 +104,7 @@ describe('POST /app-api/member/update_member_password', () => {
   it('lets a legacy member replace the birthday password, after which the default address is answered', async () => {
     const legacy = await addMember(t, { mobile: '0922000111', password: '19801201', mustChangePassword: true });
     const token = await memberToken(t, legacy.mobile, '19801201');
-    expect((await redirectLocation(t, token)).json().results).toEqual({ location: '/change_pwd' });
+    expect((await redirectLocation(t, token)).json().results).toEqual({ location: '/change_pwd?reason=imported' });
     expect(await rc(change('19801201', NEW_PASSWORD, token))).toBe('C01');
     const [row] = await t.db.select().from(members).where(eq(members.id, legacy.id));
     expect(row?.mustChangePassword).toBe(false);

@@ -83,16 +83,19 @@ describe('compressed answers', () => {
     ['br', 'br'],
     ['gzip', 'gzip'],
     [undefined, undefined],
-  ])('compresses a large API answer for Accept-Encoding %s, and the answer reads the same', async (accept, expected) => {
-    const call = { request_parameter: { type: Array.from({ length: 10 }, () => REGISTER_TERM_TYPE) } };
-    const plain = await postSigned(t, pathOf('briefTerm'), call);
-    expect(plain.rawPayload.length).toBeGreaterThan(1024);
-    const response = await postSigned(t, pathOf('briefTerm'), call, {
-      headers: accept ? { 'accept-encoding': accept } : {},
-    });
-    expect(response.headers['content-encoding']).toBe(expected);
-    expect(JSON.parse(decoded(response).toString())).toEqual(plain.json());
-  });
+  ])(
+    'compresses a large API answer for Accept-Encoding %s, and the answer reads the same',
+    async (accept, expected) => {
+      const call = { request_parameter: { type: Array.from({ length: 10 }, () => REGISTER_TERM_TYPE) } };
+      const plain = await postSigned(t, pathOf('briefTerm'), call);
+      expect(plain.rawPayload.length).toBeGreaterThan(1024);
+      const response = await postSigned(t, pathOf('briefTerm'), call, {
+        headers: accept ? { 'accept-encoding': accept } : {},
+      });
+      expect(response.headers['content-encoding']).toBe(expected);
+      expect(JSON.parse(decoded(response).toString())).toEqual(plain.json());
+    },
+  );
 
   it('leaves a small API answer as it is: it fits one packet anyway', async () => {
     const response = await postSigned(

@@ -175,6 +175,10 @@ describe('every C01 answer has the results its call’s contract promises', () =
     await succeed('updateMemberPassword', change, token);
   });
 
+  it('signing out', async () => {
+    await succeed('logout', {}, await signIn(MEMBER.mobile, MEMBER.password));
+  });
+
   it('has checked every call of the contract', () => {
     expect([...answered].sort()).toEqual(Object.keys(ENDPOINTS).sort());
   });

@@ -18,6 +18,7 @@ beforeEach(async () => {
   await addMember(t);
 });
 
+const dashed = (mobile: string) => `${mobile.slice(0, 4)}-${mobile.slice(4, 7)}-${mobile.slice(7)}`;
 const rcOf = async (mobile: string, password: string) => (await loginAs(t, mobile, password)).json().rcrm.RC;
 
 describe('POST /app-api/member/login', () => {
@@ -28,6 +29,13 @@ describe('POST /app-api/member/login', () => {
       rcrm: { RC: 'C01', RM: RC_MESSAGES.C01 },
       results: { member_access_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) },
     });
+  });
+
+  it('takes the account typed with dashes or spaces as the same 10-digit mobile', async () => {
+    for (const typed of [dashed(MEMBER.mobile), dashed(MEMBER.mobile).replaceAll('-', ' ')]) {
+      expect(await rcOf(typed, MEMBER.password)).toBe('C01');
+    }
+    expect(await rcOf(dashed(MEMBER.mobile).slice(0, -1), MEMBER.password)).toBe('PARAMETER_INVALID');
   });
 
   it('stores the token only as its SHA-256, with an expiry 365 days away', async () => {

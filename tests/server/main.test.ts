@@ -1,10 +1,10 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_MEMBER } from '../../server/config';
+import { freePort, type ServerProcess, spawnServer, until } from './helpers/server-process';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'member-main-'));
 const builtDataDir = mkdtempSync(join(tmpdir(), 'member-built-'));
@@ -18,42 +18,16 @@ afterAll(() => {
   rmSync(builtDataDir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (typeof address !== 'object' || !address) throw new Error('no port');
-  return address.port;
-}
-
 function startServer(
   port: number,
   { args = FROM_SOURCE, directory = dataDir }: { args?: string[]; directory?: string } = {},
-): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+): ServerProcess {
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  const child = spawn(process.execPath, args, {
-    env: { ...env, NODE_ENV: 'development', DATA_DIR: directory, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function until(check: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return spawnServer(
+    args,
+    { ...env, NODE_ENV: 'development', DATA_DIR: directory, PORT: String(port), HOST: '127.0.0.1' },
+    children,
+  );
 }
 
 describe('npx tsx server/main.ts', () => {

@@ -94,6 +94,11 @@ describe('member import rows', () => {
     });
   });
 
+  it('keeps a mobile written with dashes or spaces as its 10 digits', () => {
+    const row = parseImportRow(['0912-345-678', '王小明', '19801201', '', ''], { birthdayRequired: true });
+    expect(row.ok && row.row.mobile).toBe('0912345678');
+  });
+
   it.each([
     [['0912345678', '王小明', '19801201'], 'expected 5 columns'],
     [['091234567', '王小明', '19801201', '', ''], 'mobile'],

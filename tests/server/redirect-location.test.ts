@@ -4,6 +4,7 @@ import { LIMITS } from '../../server/config';
 import { issueToken, revokeToken } from '../../server/modules/tokens/service';
 import { enc, startTestApp, type TestApp } from './helpers/app';
 import { addMember, memberToken } from './helpers/members';
+import { changePassword } from './helpers/password';
 
 const COOKIE_KEY = 'browser-secret-from-the-aes_key-cookie';
 let t: TestApp;
@@ -58,7 +59,7 @@ describe('GET /api/member/redirect_location', () => {
   it('sends an imported legacy member to change the birthday password first', async () => {
     await addMember(t, { mobile: '0922000111', password: '19801201', mustChangePassword: true });
     expect((await viaCookie(await memberToken(t, '0922000111', '19801201'))).json().results).toEqual({
-      location: '/change_pwd',
+      location: '/change_pwd?reason=imported',
     });
   });
 
@@ -98,6 +99,20 @@ describe('GET /api/member/redirect_location', () => {
     expect(await rcOf(viaHeader(token))).toBe('C01');
     t.clock.advance(1000);
     expect(await rcOf(viaHeader(token))).toBe('TOKEN_INVALID');
+  });
+
+  it('is never kept by a cache: the same call answers otherwise once the birthday password is changed', async () => {
+    await addMember(t, { mobile: '0922000111', password: '19801201', mustChangePassword: true });
+    const token = await memberToken(t, '0922000111', '19801201');
+    const before = await viaCookie(token);
+    expect(before.json().results).toEqual({ location: '/change_pwd?reason=imported' });
+    expect(before.headers['cache-control']).toBe('no-store');
+
+    expect((await changePassword(t, token, '19801201', 'fresh2025')).json().rcrm.RC).toBe('C01');
+    const after = await viaCookie(token);
+    expect(after.json().results).toEqual({ location: '/change_member' });
+    expect(after.headers['cache-control']).toBe('no-store');
+    expect((await viaCookie('A'.repeat(43))).headers['cache-control']).toBe('no-store');
   });
 
   it('answers TOKEN_INVALID for a revoked token and for a temp token', async () => {

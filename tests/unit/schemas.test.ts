@@ -5,6 +5,7 @@ import {
   birthdaySchema,
   confirmationMatches,
   confirmPasswordSchema,
+  crossFieldChecks,
   dedupeMessages,
   emailSchema,
   genderSchema,
@@ -38,6 +39,42 @@ describe('the one "confirmation matches" rule', () => {
     expect(issues({ password: 'abc123', confirm: 'abc123', name: 'x' })).toEqual([]);
     expect(issues({ password: 'abc123', confirm: '', name: 'x' })[0]).toEqual(['confirm', M.confirmRequired]);
   });
+
+  it('judges the match as soon as both are given, even while the password itself fails', () => {
+    expect(issues({ password: 'abc', confirm: 'abd', name: 'x' })).toEqual([
+      ['password', M.passwordFormat],
+      ['confirm', M.confirmMismatch],
+    ]);
+    expect(issues({ password: '', confirm: 'abc123', name: 'x' })).toEqual([['password', M.passwordRequired]]);
+  });
+});
+
+describe('cross-field checks in a form', () => {
+  // A form resolver parses with abortPipeEarly, which alone would skip a pipe's checks while any field fails.
+  const asAResolverParses = { abortPipeEarly: true } as const;
+  const form = crossFieldChecks(
+    v.pipe(
+      v.object({ mobile: mobileSchema, password: setPasswordSchema(), confirm: confirmPasswordSchema }),
+      confirmationMatches(),
+    ),
+  );
+  const issues = (input: unknown) =>
+    (v.safeParse(form, input, asAResolverParses).issues ?? []).map((issue) => [
+      issue.path?.map((p) => p.key).join('.'),
+      issue.message,
+    ]);
+
+  it('report the mismatch while another field is empty, and still one message per field', () => {
+    expect(issues({ mobile: '', password: 'abc123', confirm: 'abc124' })).toEqual([
+      ['mobile', M.mobileRequired],
+      ['confirm', M.confirmMismatch],
+    ]);
+    expect(issues({ mobile: '', password: '', confirm: '' })).toEqual([
+      ['mobile', M.mobileRequired],
+      ['password', M.passwordRequired],
+      ['confirm', M.confirmRequired],
+    ]);
+  });
 });
 
 describe('field rules of the spec', () => {
@@ -49,6 +86,23 @@ describe('field rules of the spec', () => {
     expect(messages(accountSchema, '0912345678')).toEqual([]);
     expect(messages(mobileSchema, '')).toEqual([M.mobileRequired]);
     expect(messages(mobileSchema, '12345')).toEqual([M.mobileFormat]);
+  });
+
+  it('account and mobile: typed with dashes or spaces, kept as the 10 digits', () => {
+    for (const schema of [accountSchema, mobileSchema]) {
+      for (const typed of [
+        '0912-345-678',
+        '0912 345 678',
+        ' 0912345678 ',
+        '0912－345－678',
+        '0912\u3000345\u3000678',
+      ]) {
+        expect(v.parse(schema, typed)).toBe('0912345678');
+      }
+    }
+    expect(messages(accountSchema, ' - ')).toEqual([M.accountRequired]);
+    expect(messages(mobileSchema, '0912-345-67')).toEqual([M.mobileFormat]);
+    expect(messages(mobileSchema, '0912.345.678')).toEqual([M.mobileFormat]);
   });
 
   it('login password: 6-100 letters or digits, so an 8-digit birthday logs in', () => {

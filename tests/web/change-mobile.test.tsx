@@ -32,7 +32,7 @@ describe('/change_member_mobile', () => {
     const updates = answer('updateMemberMobile', () => reply('C01', {}));
     const { user, router } = await openChangeMobile();
     expect(screen.getByRole('heading', { level: 1, name: '變更手機號碼' })).toBeInTheDocument();
-    expect(screen.getByText('目前的手機號碼：0912345678')).toBeInTheDocument();
+    expect(screen.getByText('目前的手機號碼：0912-345-678')).toBeInTheDocument();
     expect(passwordInput()).toHaveAttribute('type', 'password');
     expect(screen.getByRole('link', { name: '返回基本資料' })).toHaveAttribute('href', '/change_member');
 
@@ -116,7 +116,7 @@ describe('/verify_member_mobile', () => {
     expect(verifies[0]?.params).toEqual({ verify_code: '123456' });
     expect(router.state.location.pathname).toBe('/change_member');
     expect(sessionStorage.getItem('member_change_mobile')).toBeNull();
-    expect(await screen.findByRole('link', { name: `變更手機號碼（目前為 ${NEW_MOBILE}）` })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: '變更手機號碼（目前為 0987-654-321）' })).toBeInTheDocument();
   });
 
   it('says 此手機號碼已被註冊 when the mobile was taken since, and offers to enter another', async () => {
@@ -148,16 +148,20 @@ describe('/verify_member_mobile', () => {
     expect(verifies).toHaveLength(0);
   });
 
-  it('resends the code: 驗證碼已重新發送, or the RM of a refusal', async () => {
-    let rc: 'C01' | 'SMS_RESEND_TOO_SOON' = 'C01';
-    const resends = answer('resendMemberVerify', () => reply(rc, {}));
+  it('resends the code: 驗證碼已重新發送, and the resend then waits its 60 s', async () => {
+    const resends = answer('resendMemberVerify', () => reply('C01', {}));
     const { user } = await openVerifyNewMobile();
     await user.click(screen.getByRole('button', { name: '重新發送驗證碼' }));
     expect(await notice()).toHaveTextContent('驗證碼已重新發送');
     expect(resends[0]?.payload.token).toBe(MEMBER_TOKEN);
     expect(resends[0]?.params).toEqual({});
     await user.click(screen.getByRole('button', { name: '關閉' }));
-    rc = 'SMS_RESEND_TOO_SOON';
+    expect(screen.getByRole('button', { name: /^重新發送驗證碼（\d+ 秒）$/ })).toBeDisabled();
+  });
+
+  it('shows the RM of a refused resend', async () => {
+    answer('resendMemberVerify', () => reply('SMS_RESEND_TOO_SOON'));
+    const { user } = await openVerifyNewMobile();
     await user.click(screen.getByRole('button', { name: '重新發送驗證碼' }));
     expect(await notice()).toHaveTextContent(RC_MESSAGES.SMS_RESEND_TOO_SOON);
   });

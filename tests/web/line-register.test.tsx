@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { encryptValue } from '#protocol/crypto';
 import { answer, reply } from './support/api';
+import { TEST_CONFIG } from './support/config';
 import { storeStepOne } from './support/register';
 import { renderApp } from './support/render-app';
 
@@ -46,11 +48,12 @@ describe('registering as a LINE user who is not a member yet', () => {
 
   it('sends the LINE bind data on the third-party CRM registration too', async () => {
     cameFromLine();
-    sessionStorage.setItem('check3rdCrmData', JSON.stringify({ third_party_crm_data: 'U29tZUNybURhdGE=' }));
+    const crmData = encryptValue(TEST_CONFIG.aesKey, JSON.stringify({ ec_member_id: 'EC-1' }));
+    sessionStorage.setItem('check3rdCrmData', JSON.stringify({ third_party_crm_data: crmData }));
     const calls = answer('registerWithThirdPartyCrmData', () => reply('C01', { temp_access_token: 'temp-token' }));
     const { router } = await registerFromStepTwo();
     await waitFor(() => expect(router.state.location.pathname).toBe('/registerFinal'));
     expect(calls[0]?.params.bind_third_party).toEqual(BIND);
-    expect(calls[0]?.params.third_party_crm_data).toBe('U29tZUNybURhdGE=');
+    expect(calls[0]?.params.third_party_crm_data).toBe(crmData);
   });
 });

@@ -54,9 +54,11 @@ describe('login validation', () => {
     expect(accountInput()).toHaveAccessibleDescription('帳號格式錯誤');
     expect(passwordInput()).toHaveAccessibleDescription('密碼須為 6 位以上英文字母或數字');
 
-    // Fixing the field does not re-check it while typing; only the next submit does.
-    await user.type(accountInput(), '45678');
-    expect(screen.getByText('帳號格式錯誤')).toBeInTheDocument();
+    // Editing the field takes its message away; only the next submit checks it again.
+    await user.type(accountInput(), '4');
+    expect(screen.queryByText('帳號格式錯誤')).not.toBeInTheDocument();
+    expect(accountInput()).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByText('密碼須為 6 位以上英文字母或數字')).toBeInTheDocument();
   });
 
   it('asks for both fields when empty, each message once, and never also the format message', async () => {

@@ -44,7 +44,7 @@ describe('signing in with account and password (RC C01)', () => {
     expect(screen.getByRole('status')).toHaveTextContent('載入中...');
   });
 
-  it('only stops loading when the redirect fetch fails', async () => {
+  it('says so when the redirect fetch fails, and does not leave before the member has read it', async () => {
     setAesKeyCookie();
     const replace = stubLocationReplace();
     answer('login', () => reply('C01', { member_access_token: TOKEN }));
@@ -57,8 +57,8 @@ describe('signing in with account and password (RC C01)', () => {
     await signInAs(user);
 
     await waitFor(() => expect(redirects).toHaveLength(1));
-    await waitFor(() => expect(screen.getByRole('status')).toBeEmptyDOMElement());
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // What happens when it is closed: tests/web/rurl-failure.test.tsx.
+    expect(await screen.findByRole('dialog', { name: '提示' })).toHaveTextContent('無法前往原本要去的頁面。');
     expect(replace).not.toHaveBeenCalled();
     expect(JSON.parse(localStorage.getItem('memberAuth') ?? '{}').token).toBe(TOKEN);
   });

@@ -37,7 +37,7 @@ describe('/change_member: loading the profile', () => {
     const profiles = answer('getMemberProfile', () => reply('C01', { member_profile: answers.shift() ?? PROFILE }));
     signIn();
     const { user, router } = renderApp('/change_member');
-    await user.click(await screen.findByRole('link', { name: '變更手機號碼（目前為 0912345678）' }));
+    await user.click(await screen.findByRole('link', { name: '變更手機號碼（目前為 0912-345-678）' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/change_member_mobile'));
     await user.click(await screen.findByRole('link', { name: '返回基本資料' }));
     expect(await screen.findByText('已驗證')).toBeInTheDocument();

@@ -45,18 +45,18 @@ describe('/change_member: the profile as loaded', () => {
     expect(profiles).toHaveLength(1);
     expect(profiles[0]?.payload.token).toBe(MEMBER_TOKEN);
     expect(profiles[0]?.params).toEqual({});
-    const account = screen.getByRole('link', { name: '變更手機號碼（目前為 0912345678）' });
+    const account = screen.getByRole('link', { name: '變更手機號碼（目前為 0912-345-678）' });
     expect(account).toHaveAttribute('href', '/change_member_mobile');
-    expect(account).toHaveTextContent('0912345678');
+    expect(account).toHaveTextContent('0912-345-678');
     expect(screen.getByLabelText('姓名')).toHaveValue('王小明');
     expect(screen.getByRole('radio', { name: '男' })).toBeChecked();
     expect(screen.getByLabelText('電子信箱（選填）')).toHaveValue('ming@example.com');
-    expect(screen.getByLabelText('生日（選填）')).toHaveValue('1990-05-20');
+    expect(screen.getByRole('group', { name: '生日（選填）' })).toHaveTextContent('1990/05/20');
     const referral = screen.getByRole('region', { name: '我的邀請碼' });
     expect(referral).toHaveTextContent('ABCD2345');
     expect(within(referral).getByRole('button', { name: '複製邀請碼' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '儲存' })).toBeInTheDocument();
-    expect(screen.getByText('生日送出後無法修改，填寫生日可獲得生日禮')).toBeInTheDocument();
+    expect(screen.getByText('生日設定後無法修改')).toBeInTheDocument();
   });
 
   it('keeps the profile in session storage as member_access_info', async () => {
@@ -107,14 +107,13 @@ describe('/change_member: the profile as loaded', () => {
     expect(Math.abs(max.getTime() - twelveYearsAgo.getTime())).toBeLessThan(24 * 60 * 60 * 1000);
   });
 
-  it('shows a set birthday as a read-only date and says it cannot be changed when touched', async () => {
+  it('shows a set birthday as text, with the hint that it cannot be changed', async () => {
     answerProfile({ birthday: '1985/01/02' });
-    const { user } = await openProfile();
-    const birthday = screen.getByLabelText('生日（選填）');
-    expect(birthday).toHaveValue('1985-01-02');
-    expect(birthday).toHaveAttribute('readonly');
-    await user.click(birthday);
-    expect(await notice()).toHaveTextContent('生日設定後無法修改');
+    await openProfile();
+    const birthday = screen.getByRole('group', { name: '生日（選填）' });
+    expect(birthday).toHaveTextContent('1985/01/02');
+    expect(birthday).toHaveAccessibleDescription('生日設定後無法修改');
+    expect(screen.queryByLabelText('生日（選填）', { selector: 'input' })).not.toBeInTheDocument();
   });
 });
 

@@ -75,43 +75,51 @@ describe('registration step 1: moving on', () => {
 });
 
 describe('registration step 1: the next button', () => {
-  it('is enabled only when every field is filled and valid and every term agreed', async () => {
+  it('stays pressable, and goes on only when every field is filled and valid and every term agreed', async () => {
     answerTerms();
-    const { user } = renderApp('/registerFirst');
+    const checks = answer('registerCheck', () => reply('C01', {}));
+    const { user, router } = renderApp('/registerFirst');
     await screen.findByLabelText('手機號碼');
-    expect(nextButton()).toBeDisabled();
+    expect(nextButton()).toBeEnabled();
 
     await fillStepOne(user);
-    expect(nextButton()).toBeDisabled();
     await agreeTerm(user, TERMS[0]?.title ?? '');
-    expect(nextButton()).toBeDisabled();
+    await user.click(nextButton());
+    expect(await screen.findByText('請閱讀並同意所有會員條款')).toBeInTheDocument();
     await agreeTerm(user, TERMS[1]?.title ?? '');
-    await waitFor(() => expect(nextButton()).toBeEnabled());
+    expect(screen.queryByText('請閱讀並同意所有會員條款')).not.toBeInTheDocument();
 
     await user.clear(stepOneField.name());
-    await waitFor(() => expect(nextButton()).toBeDisabled());
     await user.type(stepOneField.name(), '王(小)明');
-    await waitFor(() => expect(nextButton()).toBeDisabled());
+    await user.click(nextButton());
+    await waitFor(() => expect(errorsOf(stepOneField.name())).toBe('姓名不可包含特殊字元'));
+    expect(stepOneField.name()).toHaveFocus();
     await user.clear(stepOneField.name());
     await user.type(stepOneField.name(), '王小明');
-    await waitFor(() => expect(nextButton()).toBeEnabled());
+    await waitFor(() => expect(stepOneField.name()).not.toHaveAttribute('aria-invalid'));
+    expect(checks).toHaveLength(0);
 
-    await user.type(stepOneField.confirm(), '9');
-    await waitFor(() => expect(nextButton()).toBeDisabled());
+    await user.click(nextButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/registerSecond'));
+    expect(checks).toHaveLength(1);
   });
 
-  it('stays disabled when the terms cannot be loaded, and the terms can be asked again', async () => {
+  it('does not go on when the terms cannot be loaded, and the terms can be asked again', async () => {
     answer('briefTerm', () => reply('SYSTEM_ERROR', undefined, '條款載入失敗'));
-    const { user } = renderApp('/registerFirst');
+    const checks = answer('registerCheck', () => reply('C01', {}));
+    const { user, router } = renderApp('/registerFirst');
     await fillStepOne(user);
     expect(await screen.findByRole('alert')).toHaveTextContent('條款載入失敗');
-    expect(nextButton()).toBeDisabled();
+    await user.click(nextButton());
+    expect(await screen.findByText('請閱讀並同意所有會員條款')).toBeInTheDocument();
+    expect(checks).toHaveLength(0);
 
     answerTerms();
     await user.click(screen.getByRole('button', { name: '重新載入條款' }));
     expect(await termBox(TERMS[0]?.title ?? '')).not.toBeChecked();
     await agreeAllTerms(user);
-    await waitFor(() => expect(nextButton()).toBeEnabled());
+    await user.click(nextButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/registerSecond'));
   });
 
   it('asks for the terms again when the member comes back after they failed', async () => {
@@ -209,9 +217,8 @@ describe('registration step 1: session storage', () => {
     expect(stepOneField.confirm()).toHaveValue(STEP_ONE.confirm);
     expect(await termBox('會員服務條款')).toBeChecked();
     expect(await termBox('隱私權政策')).not.toBeChecked();
-    expect(nextButton()).toBeDisabled();
     await agreeTerm(user, '隱私權政策');
-    await waitFor(() => expect(nextButton()).toBeEnabled());
+    expect(await termBox('隱私權政策')).toBeChecked();
   });
 });
 

@@ -324,14 +324,14 @@ describe('registration step 2: a link with third-party CRM data in its hash', ()
     expect(sessionStorage.getItem('temp_access_token')).toBe(TEMP_TOKEN);
   });
 
-  it('shows the RC itself when it fails', async () => {
-    answer('registerWithThirdPartyCrmData', () => reply('PARAMETER_INVALID', undefined, '第三方 CRM 資料參數錯誤'));
-    const { user } = await openStepTwo('/registerSecond#bm90LW91cnM%3D');
+  it('shows the RM and, as the spec says, the RC itself when it fails', async () => {
+    answer('registerWithThirdPartyCrmData', () => reply('SMS_SEND_LIMIT'));
+    const { user } = await openStepTwo(`/registerSecond#${encodeURIComponent(crmData({ ec_member_id: 'EC-1' }))}`);
     await user.click(screen.getByRole('radio', { name: '男' }));
     await user.click(skipButton());
     const dialog = await notice();
-    expect(dialog).toHaveTextContent('PARAMETER_INVALID');
-    expect(dialog).not.toHaveTextContent('第三方 CRM 資料參數錯誤');
+    expect(dialog).toHaveTextContent(RC_MESSAGES.SMS_SEND_LIMIT);
+    expect(dialog).toHaveTextContent('SMS_SEND_LIMIT');
   });
 
   it('fills the fields the CRM knows, and a CRM birthday cannot be changed', async () => {
@@ -343,12 +343,10 @@ describe('registration step 2: a link with third-party CRM data in its hash', ()
     first.unmount();
 
     storeStepOne({ mobile: '0987654321', name: '陳美玲' });
-    const { user } = renderApp('/registerSecond');
-    const birthday = await screen.findByLabelText('生日');
-    expect(birthday).toHaveValue('1985-03-09');
-    expect(birthday).toHaveAttribute('readonly');
+    renderApp('/registerSecond');
+    const birthday = await screen.findByRole('group', { name: '生日' });
+    expect(birthday).toHaveTextContent('1985/03/09');
+    expect(birthday).toHaveAccessibleDescription('生日已由您原有的會員資料帶入，無法修改。');
     expect(screen.getByRole('radio', { name: '女' })).toBeChecked();
-    await user.click(birthday);
-    expect(await notice()).toHaveTextContent('生日已由您原有的會員資料帶入，無法修改。');
   });
 });

@@ -75,6 +75,7 @@ describe('when a route cannot load', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('請求過於頻繁，請稍後再試');
     expect(screen.getByRole('link', { name: '返回登入' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('heading', { level: 1, name: '無法顯示此頁面' })).toBeInTheDocument();
     expectReported(error);
   });
 
@@ -110,6 +111,7 @@ describe('the app’s error boundary', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('系統忙碌中，請稍後再試');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(within(alert).getByRole('link', { name: '返回登入' })).toHaveAttribute('href', '/login');
     expectReported(error);
   });

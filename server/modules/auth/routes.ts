@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { answer } from '../../lib/responses';
 import { callsOn } from '../../plugins/calls';
 import { isMobileRegistered } from '../members/service';
+import { revokeMemberToken } from '../tokens/service';
 import { login, redirectLocation } from './service';
 
 export const authRoutes: FastifyPluginAsync<AppContext> = async (app, { config, db, now }) => {
@@ -19,8 +20,13 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, { config, 
     answer((await isMobileRegistered(db, params.mobile, now())) ? 'MEMBER_MOBILE_IS_REPEAT' : 'C01'),
   );
 
+  call('logout', async ({ token }) => answer((await revokeMemberToken(db, token, now())) ? 'C01' : 'TOKEN_INVALID'));
+
   // The token comes encrypted either with the browser's aes_key cookie (x_token) or with the CRM AES key (header).
-  call('redirectLocation', async ({ request }) => {
+  call('redirectLocation', async ({ request, reply }) => {
+    // One session asks one address (its x_token does not change), and the answer changes with the
+    // member (an imported member's /change_pwd ends with the birthday password): no cache may keep it.
+    reply.header('cache-control', 'no-store');
     const candidates: (string | null)[] = [];
     const header = request.headers[MMRM_TOKEN_HEADER.toLowerCase()];
     if (typeof header === 'string') candidates.push(decryptValue(config.aesKey, header));

@@ -1,4 +1,4 @@
-import { CHANGE_PASSWORD_PATH } from '#protocol';
+import { IMPORTED_MEMBER_LOCATION } from '#protocol';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { spendDummyVerification, verifyPassword } from '../../lib/passwords';
@@ -54,5 +54,5 @@ export async function redirectLocation(db: Db, token: string, now: Date, default
   const live = await verifyToken(db, token, { kind: 'member' }, now);
   const member = live && (await findMemberById(db, live.memberId));
   if (!member) return null;
-  return member.mustChangePassword ? CHANGE_PASSWORD_PATH : defaultUrl;
+  return member.mustChangePassword ? IMPORTED_MEMBER_LOCATION : defaultUrl;
 }

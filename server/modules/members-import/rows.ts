@@ -67,7 +67,7 @@ export function parseImportRow(fields: string[], { birthdayRequired }: { birthda
   return {
     ok: true,
     row: {
-      mobile,
+      mobile: mobileResult.output,
       name,
       birthday,
       gender: gender === '' ? null : (gender as Gender),

@@ -96,6 +96,27 @@ export async function revokeToken(db: Db, tokenId: string, now: Date): Promise<v
     .where(and(eq(memberTokens.id, tokenId), isNull(memberTokens.revokedAt)));
 }
 
+/**
+ * Signs one member token out: one statement finds it live and revokes it, so of two sign-outs
+ * racing only one succeeds. False when the token was unknown, expired, revoked or not a member's.
+ */
+export async function revokeMemberToken(db: Db, token: string | null, now: Date): Promise<boolean> {
+  if (!token || !TOKEN_PATTERN.test(token)) return false;
+  const revoked = await db
+    .update(memberTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(memberTokens.tokenHash, sha256Hex(token)),
+        eq(memberTokens.kind, 'member'),
+        isNull(memberTokens.revokedAt),
+        gt(memberTokens.expiresAt, now),
+      ),
+    )
+    .returning({ id: memberTokens.id });
+  return revoked.length > 0;
+}
+
 /** Revokes every live token of the member, but `keepTokenId` (the session that changed the password). */
 export async function revokeMemberTokens(db: Db, memberId: string, now: Date, keepTokenId?: string): Promise<void> {
   await db

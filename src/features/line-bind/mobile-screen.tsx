@@ -49,7 +49,7 @@ export function LineBindMobileScreen() {
     formState: { errors },
   } = useForm<MobileValues>({
     resolver: valibotResolver(mobileFormSchema),
-    mode: 'onSubmit',
+    mode: 'onTouched',
     defaultValues: { mobile: lineBindMobile.get() ?? '' },
   });
 

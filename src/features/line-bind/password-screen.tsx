@@ -42,7 +42,7 @@ export function LineBindPasswordScreen() {
     formState: { errors },
   } = useForm<PasswordValues>({
     resolver: valibotResolver(passwordFormSchema),
-    mode: 'onSubmit',
+    mode: 'onTouched',
     defaultValues: { password: '' },
   });
 

@@ -60,6 +60,7 @@ export function LoginScreen({ lineCode }: { lineCode?: string }) {
         message={flow.notice?.message ?? null}
         onClose={flow.closeNotice}
         offerLineBind={flow.notice?.offerLineBind}
+        closeLabel={flow.notice?.thenLeaveFor ? t.common.ok : undefined}
       />
     </PageCard>
   );

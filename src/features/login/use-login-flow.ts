@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { failureMessage } from '../../api/client';
+import { leaveFor } from '../../lib/redirect';
 import { readSession } from '../../lib/session';
 import { storage } from '../../lib/storage';
 import { loginMutationKey, type Notice, type SignIn, useLogin } from './api/use-login';
@@ -41,6 +42,10 @@ export function useLoginFlow() {
     notice,
     signIn,
     showNotice: (message: string) => setNotice({ message, offerLineBind: false }),
-    closeNotice: () => setNotice(null),
+    closeNotice: () => {
+      setNotice(null);
+      // Signed in, but the redirect location could not be had: on to the default one once told why.
+      if (notice?.thenLeaveFor) leaveFor(notice.thenLeaveFor);
+    },
   };
 }

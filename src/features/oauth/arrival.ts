@@ -1,6 +1,6 @@
 import { redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { OAUTH_REQUEST_MINUTES } from '#protocol/endpoints';
+import { OAUTH_REQUEST_MINUTES } from '#protocol/values';
 import { keepReturnPath } from '../../lib/return-path';
 import { searchText } from '../../lib/search';
 import { readSession } from '../../lib/session';

@@ -1,9 +1,10 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { failureMessage, hasRc } from '../../api/client';
 import { Button } from '../../components/button';
+import { linkClass } from '../../components/link-class';
 import { LoadingModal } from '../../components/loading-modal';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { NoticeModal } from '../../components/notice-modal';
@@ -16,15 +17,17 @@ import { endSession, readSession } from '../../lib/session';
 import { useRecheckWhenChanged } from '../../lib/use-recheck';
 import { useLeaveForRedirectLocation } from '../../lib/use-redirect-after';
 import { useUpdateMemberPasswordMutation } from './api/update-member-password';
+import type { ChangePasswordReason } from './arrival';
 import { type ChangePasswordValues, changePasswordSchema } from './form-schemas';
 
 const EMPTY: ChangePasswordValues = { oldPassword: '', password: '', confirm: '' };
 
 /**
- * A signed-in member replaces the password. The success message is confirmed, then the member goes to the
- * redirect location. A session the server has ended is ended here too, and the member logs in again.
+ * A signed-in member replaces the password; an imported member sent here is told why first. The
+ * success message is confirmed, then the member goes to the redirect location. A session the
+ * server has ended is ended here too, and the member logs in again.
  */
-export function ChangePasswordScreen() {
+export function ChangePasswordScreen({ reason }: { reason?: ChangePasswordReason }) {
   const navigate = useNavigate();
   const [notice, setNotice] = useState<string | null>(null);
   const [changed, setChanged] = useState(false);
@@ -76,6 +79,9 @@ export function ChangePasswordScreen() {
   return (
     <PageCard title={t.password.changeHeading}>
       <form noValidate onSubmit={handleSubmit(change)} className="flex flex-col gap-4">
+        {reason === 'imported' ? (
+          <p className="rounded-xl bg-brand-50 px-4 py-3 text-base text-ink">{t.password.importedReason}</p>
+        ) : null}
         <PasswordField
           label={t.password.oldPasswordLabel}
           placeholder={t.password.oldPasswordPlaceholder}
@@ -92,6 +98,11 @@ export function ChangePasswordScreen() {
         <Button type="submit" className="mt-2" disabled={updatePassword.isPending}>
           {t.password.submit}
         </Button>
+        <p className="text-center text-base">
+          <Link to="/change_member" className={linkClass}>
+            {t.password.backToProfile}
+          </Link>
+        </p>
       </form>
       <LoadingModal open={updatePassword.isPending || leave.isPending} />
       <NoticeModal message={notice} onClose={closeNotice} />

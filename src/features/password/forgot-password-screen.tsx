@@ -13,6 +13,7 @@ import { PageCard } from '../../components/page-card';
 import { t } from '../../i18n/zh-TW';
 import { fieldMessages } from '../../lib/form-errors';
 import { storage } from '../../lib/storage';
+import { markCodeSent } from '../../lib/use-resend-countdown';
 import { useForgetPasswordMutation } from './api/forget-password';
 import { type ForgotPasswordValues, forgotPasswordSchema } from './form-schemas';
 
@@ -27,6 +28,7 @@ export function ForgotPasswordScreen() {
       // A C01 without the token leaves nothing to verify with: the server failed.
       if (!token) return setNotice(RC_MESSAGES.SYSTEM_ERROR);
       storage.forgotPasswordToken.set(token);
+      markCodeSent('forgot_password');
       return navigate({ to: '/verify_forget_password' });
     },
     onError: (error) => setNotice(failureMessage(error)),

@@ -4,6 +4,7 @@ import { RC_MESSAGES } from '#protocol/rc';
 import {
   confirmationMatches,
   confirmPasswordSchema,
+  crossFieldChecks,
   mobileSchema,
   oldPasswordSchema,
   setPasswordSchema,
@@ -16,23 +17,24 @@ export type ForgotPasswordValues = v.InferOutput<typeof forgotPasswordSchema>;
 const newPassword = setPasswordSchema(M.passwordFormatShort, M.newPasswordRequired);
 
 /** Reset: a new password and its confirmation, which must match. */
-export const resetPasswordSchema = v.pipe(
-  v.object({ password: newPassword, confirm: confirmPasswordSchema }),
-  confirmationMatches(),
+export const resetPasswordSchema = crossFieldChecks(
+  v.pipe(v.object({ password: newPassword, confirm: confirmPasswordSchema }), confirmationMatches()),
 );
 export type ResetPasswordValues = v.InferOutput<typeof resetPasswordSchema>;
 
 /** Change: the old password, a new one that differs from it, and the confirmation of the new one. */
-export const changePasswordSchema = v.pipe(
-  v.object({ oldPassword: oldPasswordSchema, password: newPassword, confirm: confirmPasswordSchema }),
-  v.forward(
-    v.partialCheck(
-      [['oldPassword'], ['password']],
-      (input) => input.password !== input.oldPassword,
-      RC_MESSAGES.PASSWORD_SAME_AS_OLD,
+export const changePasswordSchema = crossFieldChecks(
+  v.pipe(
+    v.object({ oldPassword: oldPasswordSchema, password: newPassword, confirm: confirmPasswordSchema }),
+    v.forward(
+      v.partialCheck(
+        [['oldPassword'], ['password']],
+        ({ oldPassword, password }) => !oldPassword || password !== oldPassword,
+        RC_MESSAGES.PASSWORD_SAME_AS_OLD,
+      ),
+      ['password'],
     ),
-    ['password'],
+    confirmationMatches(),
   ),
-  confirmationMatches(),
 );
 export type ChangePasswordValues = v.InferOutput<typeof changePasswordSchema>;

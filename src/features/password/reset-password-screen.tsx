@@ -1,9 +1,10 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { failureMessage, hasRc } from '../../api/client';
 import { Button } from '../../components/button';
+import { linkClass } from '../../components/link-class';
 import { LoadingModal } from '../../components/loading-modal';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { NoticeModal } from '../../components/notice-modal';
@@ -72,6 +73,11 @@ export function ResetPasswordScreen() {
       ) : (
         <RecoveryExpired />
       )}
+      <p className="mt-6 text-center text-base">
+        <Link to="/login" className={linkClass}>
+          {t.common.backToLogin}
+        </Link>
+      </p>
       <LoadingModal open={resetPassword.isPending} />
       <NoticeModal message={notice} onClose={closeNotice} />
       <ResultModal

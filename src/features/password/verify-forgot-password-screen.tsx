@@ -1,13 +1,14 @@
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { ApiResponse } from '#protocol/rc';
 import { failureMessage, hasRc } from '../../api/client';
-import { Button } from '../../components/button';
-import { CodeForm } from '../../components/code-form';
+import { CodeForm, ResendButton } from '../../components/code-form';
+import { linkClass } from '../../components/link-class';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
 import { t } from '../../i18n/zh-TW';
+import { markCodeSent } from '../../lib/use-resend-countdown';
 import { useForgetPasswordVerifyMutation } from './api/forget-password-verify';
 import { useResendForgetVerifyMutation } from './api/resend-forget-verify';
 import { RecoveryExpired } from './recovery-expired';
@@ -30,7 +31,11 @@ export function VerifyForgotPasswordScreen() {
     onError: showFailure,
   });
   const resend = useResendForgetVerifyMutation({
-    onSuccess: (answer) => (hasRc(answer, 'C01') ? setNotice(t.verificationCode.resent) : refused(answer)),
+    onSuccess: (answer) => {
+      if (!hasRc(answer, 'C01')) return refused(answer);
+      markCodeSent('forgot_password');
+      setNotice(t.verificationCode.resent);
+    },
     onError: showFailure,
   });
   const busy = verify.isPending || resend.isPending;
@@ -51,10 +56,13 @@ export function VerifyForgotPasswordScreen() {
         <div className="flex flex-col gap-4">
           <p className="text-base text-ink">{t.password.codeSent}</p>
           <CodeForm onVerify={verifyCode} busy={busy} />
-          <Button variant="secondary" onClick={resendCode} disabled={busy}>
-            {t.verificationCode.resend}
-          </Button>
+          <ResendButton purpose="forgot_password" onResend={resendCode} busy={busy} />
           <p className="text-sm text-ink-muted">{t.verificationCode.resendHint}</p>
+          <p className="text-center text-base">
+            <Link to="/forgotPassword" className={linkClass}>
+              {t.password.backToForgot}
+            </Link>
+          </p>
         </div>
       ) : (
         <RecoveryExpired />

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { linkClass } from '../../components/link-class';
 import { t } from '../../i18n/zh-TW';
+import { spacedMobile } from '../../lib/mobile-number';
 
 /** The account (the mobile), leading to the mobile change, with whether the mobile is verified. */
 export function AccountField({ mobile, verified }: { mobile: string; verified: boolean }) {
@@ -9,21 +10,22 @@ export function AccountField({ mobile, verified }: { mobile: string; verified: b
       <span aria-hidden="true" className="text-sm font-medium text-ink">
         {t.profile.accountLabel}
       </span>
-      <Link
-        to="/change_member_mobile"
-        aria-label={t.profile.changeMobileLabel(mobile)}
-        className="flex min-h-12 items-center gap-2 rounded-xl border border-gray-300 bg-gray-50 px-4 text-base text-ink hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
-      >
-        <span className="font-medium tracking-wide">{mobile}</span>
+      <div className="relative flex min-h-12 items-center gap-2 rounded-xl border border-gray-300 bg-gray-50 px-4 text-base text-ink hover:border-brand-600 has-focus-visible:outline-2 has-focus-visible:outline-brand-600">
+        <span className="font-medium tracking-wide">{spacedMobile(mobile)}</span>
         {verified ? (
           <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800">
             {t.profile.verified}
           </span>
         ) : null}
-        <span aria-hidden="true" className="ml-auto text-brand-700">
-          {t.profile.changeMobile} ›
-        </span>
-      </Link>
+        {/* The link covers the whole box; its name starts with the word it shows (WCAG 2.5.3). */}
+        <Link
+          to="/change_member_mobile"
+          className="ml-auto text-brand-700 outline-none after:absolute after:inset-0 after:rounded-xl"
+        >
+          <span aria-hidden="true">{t.profile.changeMobile} ›</span>
+          <span className="sr-only">{t.profile.changeMobileLabel(spacedMobile(mobile))}</span>
+        </Link>
+      </div>
       {verified ? null : (
         <p className="flex flex-wrap items-center gap-x-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {t.profile.notVerified}

@@ -14,7 +14,9 @@ import { PageCard } from '../../components/page-card';
 import { PasswordField } from '../../components/password-field';
 import { t } from '../../i18n/zh-TW';
 import { fieldMessages } from '../../lib/form-errors';
+import { spacedMobile } from '../../lib/mobile-number';
 import { storage } from '../../lib/storage';
+import { markCodeSent } from '../../lib/use-resend-countdown';
 import { lastLoadedProfile } from './api/get-member-profile';
 import { useUpdateMemberMobileMutation } from './api/update-member-mobile';
 
@@ -31,6 +33,7 @@ export function ChangeMobileScreen() {
     onSuccess: (answer, { mobile }) => {
       if (hasRc(answer, 'C01')) {
         storage.memberChangeMobile.set(mobile);
+        markCodeSent('change_mobile');
         return navigate({ to: '/verify_member_mobile' });
       }
       setNotice(hasRc(answer, 'MEMBER_MOBILE_IS_REPEAT') ? t.mobile.mobileTaken : answer.rcrm.RM);
@@ -43,7 +46,8 @@ export function ChangeMobileScreen() {
     formState: { errors },
   } = useForm<ChangeMobileValues>({
     resolver: valibotResolver(changeMobileSchema),
-    mode: 'onSubmit',
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
     defaultValues: { mobile: '', password: '' },
   });
 
@@ -51,7 +55,7 @@ export function ChangeMobileScreen() {
     <PageCard title={t.mobile.changeHeading}>
       <form noValidate onSubmit={handleSubmit((values) => updateMobile.mutate(values))} className="flex flex-col gap-4">
         <p className="text-base text-ink-muted">{t.mobile.changeIntro}</p>
-        {current ? <p className="text-base text-ink">{t.mobile.current(current)}</p> : null}
+        {current ? <p className="text-base text-ink">{t.mobile.current(spacedMobile(current))}</p> : null}
         <MobileField
           label={t.mobile.newMobileLabel}
           placeholder={t.mobile.newMobilePlaceholder}

@@ -1,15 +1,18 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/button';
-import { CodeForm } from '../../components/code-form';
+import { CodeForm, ResendButton } from '../../components/code-form';
 import { linkClass } from '../../components/link-class';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
 import { t } from '../../i18n/zh-TW';
+import type { CodePurpose } from '../../lib/storage';
 
 interface CodeScreenProps {
   heading: string;
+  /** Which code: its resend waits out the 60 s since the last send. */
+  purpose: CodePurpose;
   /** Where the code went, once it was sent. */
   sentTo: string | null;
   /** A call is running: the loading modal shows and the buttons wait. */
@@ -20,11 +23,14 @@ interface CodeScreenProps {
   onResend: () => void;
   /** Another way out below the back link, such as entering the new mobile again. */
   extraLink?: ReactNode;
+  /** No code was sent yet: what will happen, and the button that sends the first one, instead of the code form. */
+  firstSend?: { intro: string; onSend: () => void };
 }
 
-/** A mobile's SMS code: where it went, the code, verify, resend, and back to the profile. */
+/** A mobile's SMS code: where it went, the code, verify, resend (or the first send), and back to the profile. */
 export function CodeScreen({
   heading,
+  purpose,
   sentTo,
   busy,
   notice,
@@ -32,15 +38,25 @@ export function CodeScreen({
   onVerify,
   onResend,
   extraLink,
+  firstSend,
 }: CodeScreenProps) {
   return (
     <PageCard title={heading}>
       <div className="flex flex-col gap-4">
-        {sentTo ? <p className="text-base text-ink">{sentTo}</p> : null}
-        <CodeForm onVerify={onVerify} busy={busy} />
-        <Button variant="secondary" onClick={onResend} disabled={busy}>
-          {t.verificationCode.resend}
-        </Button>
+        {firstSend ? (
+          <>
+            <p className="text-base text-ink">{firstSend.intro}</p>
+            <Button onClick={firstSend.onSend} disabled={busy}>
+              {t.mobile.sendCode}
+            </Button>
+          </>
+        ) : (
+          <>
+            {sentTo ? <p className="text-base text-ink">{sentTo}</p> : null}
+            <CodeForm onVerify={onVerify} busy={busy} />
+            <ResendButton purpose={purpose} onResend={onResend} busy={busy} />
+          </>
+        )}
         <p className="text-sm text-ink-muted">{t.verificationCode.resendHint}</p>
         <nav className="flex flex-col items-center gap-3 text-base">
           {extraLink}

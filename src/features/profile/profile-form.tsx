@@ -6,31 +6,35 @@ import { Button } from '../../components/button';
 import { ProfileDetailsFields } from '../../components/profile-details-fields';
 import { TextField } from '../../components/text-field';
 import { t } from '../../i18n/zh-TW';
-import { fieldMessages } from '../../lib/form-errors';
+import { fieldMessages, useClearErrorOnEdit } from '../../lib/form-errors';
 import { formValuesOf, type ProfileFormValues, profileFormSchema } from './form-schema';
 
 interface ProfileFormProps {
   profile: MemberProfile;
   onSave: (values: ProfileFormValues, birthdayLocked: boolean) => void;
   busy: boolean;
-  /** A try to change a birthday that is already set. */
-  onLockedBirthday: () => void;
 }
 
-/** Name, gender, email and birthday; checked when the member saves, and only then. */
-export function ProfileForm({ profile, onSave, busy, onLockedBirthday }: ProfileFormProps) {
-  const [birthdayLocked] = useState(() => profile.birthday !== null);
+/**
+ * Name, gender, email and birthday; checked when the member saves, and only then (the spec), and a field's
+ * message goes once the member edits it. A birthday already set is shown, not asked.
+ */
+export function ProfileForm({ profile, onSave, busy }: ProfileFormProps) {
+  const [lockedBirthday] = useState(() => profile.birthday);
+  const birthdayLocked = lockedBirthday !== null;
   const [resolver] = useState(() => valibotResolver(profileFormSchema(birthdayLocked)) as Resolver<ProfileFormValues>);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ProfileFormValues>({
+  const form = useForm<ProfileFormValues>({
     resolver,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     defaultValues: formValuesOf(profile),
   });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = form;
+  useClearErrorOnEdit(form);
 
   return (
     <form
@@ -51,8 +55,7 @@ export function ProfileForm({ profile, onSave, busy, onLockedBirthday }: Profile
         email={register('email')}
         birthday={register('birthday')}
         errors={errors}
-        birthdayLocked={birthdayLocked}
-        onLockedBirthday={onLockedBirthday}
+        lockedBirthday={lockedBirthday}
       />
       <Button type="submit" className="mt-2" disabled={busy}>
         {t.profile.save}

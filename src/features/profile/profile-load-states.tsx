@@ -14,12 +14,12 @@ export function ProfileLoading() {
   );
 }
 
-/** The profile screen when its profile could not be loaded: the message, then /login. */
-export function ProfileLoadFailure({ error }: { error: unknown }) {
+/** A screen whose profile could not be loaded (the profile's own, by default): the message, then /login. */
+export function ProfileLoadFailure({ error, title = t.profile.heading }: { error: unknown; title?: string }) {
   const navigate = useNavigate();
   const message = useLoadFailure(error);
   return (
-    <PageCard title={t.profile.heading}>
+    <PageCard title={title}>
       <NoticeModal message={message} onClose={() => void navigate({ to: '/login', replace: true })} />
     </PageCard>
   );

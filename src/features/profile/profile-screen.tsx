@@ -9,8 +9,10 @@ import { ResultModal } from '../../components/result-modal';
 import { ShareInviteButton } from '../../components/share-invite-button';
 import { t } from '../../i18n/zh-TW';
 import { useLeaveForRedirectLocation } from '../../lib/use-redirect-after';
+import { AccountActions } from './account-actions';
 import { AccountField } from './account-field';
 import { memberProfileQueryOptions } from './api/get-member-profile';
+import { useLogoutMutation } from './api/logout';
 import { memberToken } from './api/member-token';
 import { useUpdateMemberProfileMutation } from './api/update-member-profile';
 import type { ProfileNotice } from './arrival';
@@ -37,6 +39,7 @@ export function ProfileScreen({ notice }: { notice?: ProfileNotice }) {
     onError: (error) => setShown(failureMessage(error)),
   });
   const leave = useLeaveForRedirectLocation();
+  const signOut = useLogoutMutation({ onSuccess: () => navigate({ to: '/login', replace: true }) });
 
   useEffect(() => {
     if (!notice) return;
@@ -65,10 +68,10 @@ export function ProfileScreen({ notice }: { notice?: ProfileNotice }) {
           profile={profile.data}
           onSave={(values, birthdayLocked) => save.mutate(editedProfile(values, birthdayLocked))}
           busy={save.isPending}
-          onLockedBirthday={() => setShown(t.profile.birthdayLocked)}
         />
+        <AccountActions onSignOut={() => signOut.mutate()} />
       </div>
-      <LoadingModal open={save.isPending || leave.isPending} />
+      <LoadingModal open={save.isPending || leave.isPending || signOut.isPending} />
       <NoticeModal message={shown} onClose={() => setShown(null)} />
       <ResultModal message={result?.message ?? null} onConfirm={confirmResult} />
     </PageCard>

@@ -1,28 +1,50 @@
-import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { failureMessage, hasRc } from '../../api/client';
+import { buttonClass } from '../../components/button';
+import { PageCard } from '../../components/page-card';
 import { t } from '../../i18n/zh-TW';
 import { spacedMobile } from '../../lib/mobile-number';
-import { lastLoadedProfile } from './api/get-member-profile';
+import { markCodeSent, wasCodeSent } from '../../lib/use-resend-countdown';
+import { memberProfileQueryOptions } from './api/get-member-profile';
 import { useSendVerificationCodeMutation } from './api/send-verification-code';
 import { useVerifyVerificationCodeMutation } from './api/verify-verification-code';
 import { CodeScreen } from './code-screen';
+import { ProfileLoadFailure } from './profile-load-states';
 
-/** Verifying the member's current mobile: a code is asked for on arrival, then entered. */
-export function VerifyMobileScreen() {
+/**
+ * Verifying the member's current mobile. Arriving sends nothing: a verified mobile is said to be
+ * one, and otherwise the member sends the first code with 發送驗證碼 (each send counts against
+ * the three a day, so a reload or a step back must not spend one).
+ */
+export function VerifyMobileScreen({ loadFailure }: { loadFailure: unknown }) {
+  if (loadFailure) return <ProfileLoadFailure error={loadFailure} title={t.mobile.verifyHeading} />;
+  return <VerifyMobile />;
+}
+
+function VerifyMobile() {
+  const { data: profile } = useSuspenseQuery(memberProfileQueryOptions());
+  return profile.is_verified ? <AlreadyVerified /> : <VerifyCode mobile={profile.mobile} />;
+}
+
+function VerifyCode({ mobile }: { mobile: string }) {
   const navigate = useNavigate();
   const [notice, setNotice] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
-  const [mobile] = useState(() => lastLoadedProfile()?.mobile ?? null);
-  const asked = useRef(false);
+  // A code this tab sent is still the one to enter: a reload shows its form again, sending nothing.
+  const [sent, setSent] = useState(() => wasCodeSent('verify_mobile'));
   const showFailure = (error: Error) => setNotice(failureMessage(error));
   const send = useSendVerificationCodeMutation({
-    onSuccess: (answer) => (hasRc(answer, 'C01') ? setSent(true) : setNotice(answer.rcrm.RM)),
+    onSuccess: (answer) => {
+      if (!hasRc(answer, 'C01')) return setNotice(answer.rcrm.RM);
+      markCodeSent('verify_mobile');
+      setSent(true);
+    },
     onError: showFailure,
   });
   const resend = useSendVerificationCodeMutation({
     onSuccess: (answer) => {
-      if (hasRc(answer, 'C01')) setSent(true);
+      if (hasRc(answer, 'C01')) markCodeSent('verify_mobile');
       setNotice(hasRc(answer, 'C01') ? t.verificationCode.resent : answer.rcrm.RM);
     },
     onError: showFailure,
@@ -34,23 +56,33 @@ export function VerifyMobileScreen() {
     },
     onError: showFailure,
   });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the code is asked for once, on arrival.
-  useEffect(() => {
-    if (asked.current) return;
-    asked.current = true;
-    send.mutate();
-  }, []);
+  const shown = spacedMobile(mobile);
 
   return (
     <CodeScreen
       heading={t.mobile.verifyHeading}
-      sentTo={sent ? (mobile ? t.mobile.codeSentTo(spacedMobile(mobile)) : t.mobile.codeSentToYours) : null}
+      purpose="verify_mobile"
+      sentTo={t.mobile.codeSentTo(shown)}
       busy={send.isPending || resend.isPending || verify.isPending}
       notice={notice}
       onCloseNotice={() => setNotice(null)}
       onVerify={(code) => verify.mutate(code)}
       onResend={() => resend.mutate()}
+      firstSend={sent ? undefined : { intro: t.mobile.verifyIntro(shown), onSend: () => send.mutate() }}
     />
+  );
+}
+
+/** Nothing to verify: the mobile is verified already, and the way back is to the profile. */
+function AlreadyVerified() {
+  return (
+    <PageCard title={t.mobile.verifyHeading}>
+      <div className="flex flex-col items-center gap-4 text-center">
+        <p className="text-base text-ink">{t.mobile.alreadyVerified}</p>
+        <Link to="/change_member" className={buttonClass('primary')}>
+          {t.mobile.backToProfile}
+        </Link>
+      </div>
+    </PageCard>
   );
 }

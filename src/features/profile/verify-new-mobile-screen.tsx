@@ -7,6 +7,7 @@ import { PageCard } from '../../components/page-card';
 import { t } from '../../i18n/zh-TW';
 import { spacedMobile } from '../../lib/mobile-number';
 import { storage } from '../../lib/storage';
+import { markCodeSent } from '../../lib/use-resend-countdown';
 import { useMemberVerifyMutation } from './api/member-verify';
 import { useResendMemberVerifyMutation } from './api/resend-member-verify';
 import { CodeScreen } from './code-screen';
@@ -28,7 +29,10 @@ export function VerifyNewMobileScreen() {
     onError: showFailure,
   });
   const resend = useResendMemberVerifyMutation({
-    onSuccess: (answer) => setNotice(hasRc(answer, 'C01') ? t.verificationCode.resent : answer.rcrm.RM),
+    onSuccess: (answer) => {
+      if (hasRc(answer, 'C01')) markCodeSent('change_mobile');
+      setNotice(hasRc(answer, 'C01') ? t.verificationCode.resent : answer.rcrm.RM);
+    },
     onError: showFailure,
   });
 
@@ -36,6 +40,7 @@ export function VerifyNewMobileScreen() {
   return (
     <CodeScreen
       heading={t.mobile.verifyNewHeading}
+      purpose="change_mobile"
       sentTo={t.mobile.codeSentTo(spacedMobile(mobile))}
       busy={verify.isPending || resend.isPending}
       notice={notice}

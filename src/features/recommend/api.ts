@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { FRIEND_RECOMMEND_COPY_KEY } from '#protocol/endpoints';
+import { FRIEND_RECOMMEND_COPY_KEY } from '#protocol/values';
 import { callApi } from '../../api/client';
 import { loaded, loadedStaleTime, resultsOf } from '../../api/loaded';
 import { taskRewardsQueryOptions } from '../../api/rewards';

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { type Params, REGISTER_TERM_TYPE } from '#protocol/endpoints';
+import type { Params } from '#protocol/endpoints';
+import { REGISTER_TERM_TYPE } from '#protocol/values';
 import type { ActionOptions, Answer } from '../../api/action-options';
-import { callApi, encrypt } from '../../api/client';
+import { ApiError, callApi, encrypt } from '../../api/client';
 import { loaded, loadedStaleTime, resultsOf } from '../../api/loaded';
 import { storage } from '../../lib/storage';
 
@@ -33,17 +34,34 @@ export const useRegisterCheckMutation = (
 /** Steps 1 and 2 as entered, and the encrypted third-party CRM data when the link brought some. */
 type Registration = Params<'register'> & { third_party_crm_data?: string };
 
-function register({ register, bind_third_party, third_party_crm_data }: Registration) {
-  const encrypted = { ...register, mobile: encrypt(register.mobile), password: encrypt(register.password) };
-  const params = { register: encrypted, bind_third_party };
-  // The CRM data goes on as it came in the link.
-  return third_party_crm_data
-    ? callApi('registerWithThirdPartyCrmData', { params: { ...params, third_party_crm_data } })
-    : callApi('register', { params });
+/** The register answer, and whether the server refused the CRM data, so the member was registered without it. */
+interface Registered {
+  answer: Answer<'register'>;
+  crmDataRefused: boolean;
 }
 
-/** Registers (with the CRM data when there is some); a C01 answers the temp token of step 3. */
-export const useRegisterMutation = (options: ActionOptions<Answer<'register'>, Registration> = {}) =>
+async function register({ register, bind_third_party, third_party_crm_data }: Registration): Promise<Registered> {
+  const encrypted = { ...register, mobile: encrypt(register.mobile), password: encrypt(register.password) };
+  const params = { register: encrypted, bind_third_party };
+  if (third_party_crm_data) {
+    try {
+      // The CRM data goes on as it came in the link.
+      const withCrmData = { ...params, third_party_crm_data };
+      return { answer: await callApi('registerWithThirdPartyCrmData', { params: withCrmData }), crmDataRefused: false };
+    } catch (error) {
+      // Every other field passed the server's own rules here, so a parameter refusal is the CRM data's.
+      if (!(error instanceof ApiError && error.rc === 'PARAMETER_INVALID')) throw error;
+    }
+    return { answer: await callApi('register', { params }), crmDataRefused: true };
+  }
+  return { answer: await callApi('register', { params }), crmDataRefused: false };
+}
+
+/**
+ * Registers (with the CRM data when there is some, and without it when the server refuses it);
+ * a C01 answers the temp token of step 3.
+ */
+export const useRegisterMutation = (options: ActionOptions<Registered, Registration> = {}) =>
   useMutation({ ...options, mutationFn: register });
 
 /** Calls that need the registration's temp token make no call without it and answer null (spec section 4). */

@@ -14,6 +14,7 @@ import { PageCard } from '../../components/page-card';
 import { t } from '../../i18n/zh-TW';
 import { fieldMessages } from '../../lib/form-errors';
 import { storage } from '../../lib/storage';
+import { markCodeSent } from '../../lib/use-resend-countdown';
 import { useUpdateRegisterMobileMutation } from './api';
 import { saveStepOne } from './drafts';
 import { RegistrationExpired } from './registration-expired';
@@ -32,6 +33,7 @@ export function ChangeMobileScreen() {
       if (!answer) return setHasTempToken(false);
       if (hasRc(answer, 'C01')) {
         saveStepOne({ mobile });
+        markCodeSent('register');
         // Returning the navigation keeps the loading modal up until step 3 shows.
         return navigate({ to: '/registerFinal' });
       }

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { type Params, SECURITY_QUESTION } from '#protocol/endpoints';
+import type { Params } from '#protocol/endpoints';
+import { SECURITY_QUESTION } from '#protocol/values';
 import { slashDate } from '../../lib/birthday-input';
 import { storage } from '../../lib/storage';
 import type { StepOneValues, StepTwoValues } from './form-schemas';

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import {
   confirmationMatches,
   confirmPasswordSchema,
+  crossFieldChecks,
   emailSchema,
   genderSchema,
   inviteCodeSchema,
@@ -12,14 +13,16 @@ import {
 import { birthdayInputSchema } from '../../lib/birthday-input';
 
 /** Step 1: the confirmation must match the password. */
-export const stepOneSchema = v.pipe(
-  v.object({
-    mobile: mobileSchema,
-    name: nameSchema,
-    password: setPasswordSchema(),
-    confirm: confirmPasswordSchema,
-  }),
-  confirmationMatches(),
+export const stepOneSchema = crossFieldChecks(
+  v.pipe(
+    v.object({
+      mobile: mobileSchema,
+      name: nameSchema,
+      password: setPasswordSchema(),
+      confirm: confirmPasswordSchema,
+    }),
+    confirmationMatches(),
+  ),
 );
 export type StepOneValues = v.InferOutput<typeof stepOneSchema>;
 

@@ -1,6 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Term } from '#protocol/endpoints';
 import { Button } from '../../components/button';
@@ -16,32 +16,35 @@ import { type StepOneValues, stepOneSchema } from './form-schemas';
 import { TermList } from './term-list';
 
 /**
- * Mobile, name, password twice and the terms. Values are kept in session storage as they are typed;
- * The next button is enabled only when every field passes and every term is agreed.
+ * Mobile, name, password twice and the terms. Values are kept in session storage as they are typed.
+ * The member goes on only when every field passes and every term is agreed; 下一步 stays pressable and,
+ * when something is missing, says what next to it and moves focus there (decision 0009).
  */
 export function StepOneForm({ onNext, busy }: { onNext: (values: StepOneValues) => void; busy: boolean }) {
   const [draft] = useState(stepOneDraft);
   const [agreed, setAgreed] = useState<ReadonlySet<string>>(() => new Set(draft.agreed_terms));
+  const [triedToGoOn, setTriedToGoOn] = useState(false);
+  const firstUnagreed = useRef<HTMLInputElement>(null);
   const { data: terms } = useSuspenseQuery(registerTermsQueryOptions());
+  const form = useForm<StepOneValues>({
+    resolver: valibotResolver(stepOneSchema),
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    defaultValues: { mobile: draft.mobile, name: draft.name, password: draft.password, confirm: draft.confirm },
+  });
   const {
     register,
     handleSubmit,
     watch,
-    trigger,
-    getFieldState,
-    formState: { errors, isValid },
-  } = useForm<StepOneValues>({
-    resolver: valibotResolver(stepOneSchema),
-    mode: 'onTouched',
-    defaultValues: { mobile: draft.mobile, name: draft.name, password: draft.password, confirm: draft.confirm },
-  });
+    formState: { errors },
+  } = form;
 
   useEffect(() => {
     const subscription = watch((values) => saveStepOne(values));
     return () => subscription.unsubscribe();
   }, [watch]);
 
-  useRecheckWhenChanged({ watch, trigger, getFieldState }, 'password', 'confirm');
+  useRecheckWhenChanged(form, 'password', 'confirm');
 
   function agree(term: Term) {
     const next = new Set(agreed).add(term.id);
@@ -51,8 +54,14 @@ export function StepOneForm({ onNext, busy }: { onNext: (values: StepOneValues) 
 
   const allAgreed = terms.ok && terms.value.every((term) => agreed.has(term.id));
 
+  function goOn(values: StepOneValues) {
+    setTriedToGoOn(true);
+    if (!allAgreed) return firstUnagreed.current?.focus();
+    onNext(values);
+  }
+
   return (
-    <form noValidate onSubmit={handleSubmit(onNext)} className="flex flex-col gap-4">
+    <form noValidate onSubmit={handleSubmit(goOn, () => setTriedToGoOn(true))} className="flex flex-col gap-4">
       <MobileField
         label={t.register.mobileLabel}
         placeholder={t.register.mobilePlaceholder}
@@ -72,8 +81,13 @@ export function StepOneForm({ onNext, busy }: { onNext: (values: StepOneValues) 
         confirm={register('confirm')}
         errors={errors}
       />
-      <TermList agreed={agreed} onAgree={agree} />
-      <Button type="submit" className="mt-2" disabled={!isValid || !allAgreed || busy}>
+      <TermList
+        agreed={agreed}
+        onAgree={agree}
+        error={triedToGoOn && !allAgreed ? t.register.termsRequired : null}
+        firstUnagreedRef={firstUnagreed}
+      />
+      <Button type="submit" className="mt-2" disabled={busy}>
         {t.register.next}
       </Button>
     </form>

@@ -17,14 +17,15 @@ interface StepTwoFormProps {
   busy: boolean;
   onSubmit: (values: StepTwoValues) => void;
   onSkip: () => void;
-  /** A try to change a birthday that came with the member's CRM data. */
-  onLockedBirthday: () => void;
 }
 
 const resolver = valibotResolver(stepTwoSchema) as unknown as Resolver<RegisterTwoDraft, unknown, StepTwoValues>;
 
-/** Invite code, gender, email and birthday; kept in session storage as they are entered. */
-export function StepTwoForm({ busy, onSubmit, onSkip, onLockedBirthday }: StepTwoFormProps) {
+/**
+ * Invite code, gender, email and birthday; kept in session storage as they are entered. A birthday that came
+ * with the member's CRM data is shown, not asked.
+ */
+export function StepTwoForm({ busy, onSubmit, onSkip }: StepTwoFormProps) {
   const [lockedBirthday] = useState(crmBirthday);
   const [draft] = useState(stepTwoDraft);
   const {
@@ -35,6 +36,7 @@ export function StepTwoForm({ busy, onSubmit, onSkip, onLockedBirthday }: StepTw
   } = useForm<RegisterTwoDraft, unknown, StepTwoValues>({
     resolver,
     mode: 'onTouched',
+    reValidateMode: 'onChange',
     defaultValues: { ...draft, birthday: lockedBirthday ? lockedBirthday.replaceAll('/', '-') : draft.birthday },
   });
 
@@ -65,8 +67,7 @@ export function StepTwoForm({ busy, onSubmit, onSkip, onLockedBirthday }: StepTw
         email={register('email')}
         birthday={register('birthday')}
         errors={errors}
-        birthdayLocked={lockedBirthday !== null}
-        onLockedBirthday={onLockedBirthday}
+        lockedBirthday={lockedBirthday}
       />
       <Button type="submit" className="mt-2" disabled={busy}>
         {t.register.submit}

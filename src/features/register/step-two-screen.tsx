@@ -17,12 +17,7 @@ export function StepTwoScreen() {
     <PageCard>
       <StepHeader step={2} />
       <p className="mb-4 text-base text-ink-muted">{t.register.stepTwoIntro}</p>
-      <StepTwoForm
-        busy={registration.pending}
-        onSubmit={registration.submit}
-        onSkip={registration.skip}
-        onLockedBirthday={() => registration.showNotice(t.register.birthdayLocked)}
-      />
+      <StepTwoForm busy={registration.pending} onSubmit={registration.submit} onSkip={registration.skip} />
       <p className="mt-6 text-center text-base">
         <Link to="/registerFirst" className={linkClass}>
           {t.register.back}
@@ -34,7 +29,11 @@ export function StepTwoScreen() {
         onClose={registration.closeRewards}
       />
       <LoadingModal open={registration.pending} />
-      <NoticeModal message={registration.notice} onClose={registration.closeNotice} />
+      <NoticeModal
+        message={registration.notice}
+        onClose={registration.closeNotice}
+        closeLabel={registration.noticeGoesOn ? t.common.ok : undefined}
+      />
     </PageCard>
   );
 }

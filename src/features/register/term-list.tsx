@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type Ref, useState } from 'react';
 import type { Term } from '#protocol/endpoints';
 import { Button } from '../../components/button';
 import { t } from '../../i18n/zh-TW';
@@ -9,15 +9,23 @@ import { TermModal } from './term-modal';
 interface TermListProps {
   agreed: ReadonlySet<string>;
   onAgree: (term: Term) => void;
+  /** Said next to the terms, and linked to each term not agreed yet, after a try to go on without them. */
+  error?: string | null;
+  /** The first term not agreed yet, for the form to move focus to. */
+  firstUnagreedRef?: Ref<HTMLInputElement>;
 }
 
+const ERROR_ID = 'register-terms-error';
+
 /** The register terms; each opens in a modal and counts as checked once the member agrees there. */
-export function TermList({ agreed, onAgree }: TermListProps) {
+export function TermList({ agreed, onAgree, error = null, firstUnagreedRef }: TermListProps) {
   const { data: terms, refetch } = useSuspenseQuery(registerTermsQueryOptions());
   const [reading, setReading] = useState<Term | null>(null);
+  const firstUnagreedId = terms.ok ? terms.value.find((term) => !agreed.has(term.id))?.id : undefined;
 
   return (
-    <section aria-labelledby="register-terms-heading" className="flex flex-col gap-2">
+    // A group of checkboxes, not a region: a term may carry the same title, and its modal shows it as a region.
+    <fieldset aria-labelledby="register-terms-heading" className="flex min-w-0 flex-col gap-2">
       <h2 id="register-terms-heading" className="text-sm font-medium text-ink">
         {t.register.termsHeading}
       </h2>
@@ -31,25 +39,40 @@ export function TermList({ agreed, onAgree }: TermListProps) {
         </div>
       )}
       <ul className="flex flex-col gap-2">
-        {(terms.ok ? terms.value : []).map((term) => (
-          <li key={term.id}>
-            <label className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-gray-200 px-3 text-base text-ink hover:border-brand-600 has-focus-visible:outline-2 has-focus-visible:outline-brand-600">
-              <input
-                type="checkbox"
-                checked={agreed.has(term.id)}
-                readOnly
-                onClick={(event) => {
-                  // Checking happens only by agreeing in the term's modal.
-                  event.preventDefault();
-                  setReading(term);
-                }}
-                className="size-5 shrink-0 accent-brand-700"
-              />
-              <span className="flex-1">{t.register.termAgree(term.title)}</span>
-            </label>
-          </li>
-        ))}
+        {(terms.ok ? terms.value : []).map((term) => {
+          const missing = !agreed.has(term.id);
+          const firstMissing = missing && term.id === firstUnagreedId;
+          const flagged = error !== null && missing;
+          return (
+            <li key={term.id}>
+              <label
+                className={`flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border px-3 text-base text-ink hover:border-brand-600 has-focus-visible:outline-2 has-focus-visible:outline-brand-600 ${flagged ? 'border-danger' : 'border-gray-200'}`}
+              >
+                <input
+                  ref={firstMissing ? firstUnagreedRef : undefined}
+                  type="checkbox"
+                  checked={agreed.has(term.id)}
+                  aria-invalid={flagged || undefined}
+                  aria-describedby={flagged ? ERROR_ID : undefined}
+                  readOnly
+                  onClick={(event) => {
+                    // Checking happens only by agreeing in the term's modal.
+                    event.preventDefault();
+                    setReading(term);
+                  }}
+                  className="size-5 shrink-0 accent-brand-700"
+                />
+                <span className="flex-1">{t.register.termAgree(term.title)}</span>
+              </label>
+            </li>
+          );
+        })}
       </ul>
+      {error ? (
+        <p id={ERROR_ID} className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
       <TermModal
         term={reading}
         onClose={() => setReading(null)}
@@ -58,6 +81,6 @@ export function TermList({ agreed, onAgree }: TermListProps) {
           setReading(null);
         }}
       />
-    </section>
+    </fieldset>
   );
 }

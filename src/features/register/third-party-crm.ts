@@ -27,6 +27,21 @@ function storedCrmData(): v.InferOutput<typeof crmDataSchema> | null {
   }
 }
 
+/**
+ * The link's CRM data to register with, when this tab can read it. Data it cannot read (not ours,
+ * damaged) is forgotten here and `unreadable` says so, for the member to be told once.
+ */
+export function crmDataToRegisterWith(): { data?: string; unreadable: boolean } {
+  const stored = storage.check3rdCrmData.get();
+  if (!stored) return { unreadable: false };
+  if (storedCrmData()) return { data: stored.third_party_crm_data, unreadable: false };
+  forgetCrmData();
+  return { unreadable: true };
+}
+
+/** The CRM data was refused or cannot be read: registration goes on without it, in this tab for good. */
+export const forgetCrmData = (): void => storage.check3rdCrmData.remove();
+
 /** A birthday the CRM already holds: registration shows it and does not let it change. */
 export const crmBirthday = (): string | null => storedCrmData()?.birthday ?? null;
 

@@ -1,13 +1,15 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import * as v from 'valibot';
 import { failureMessage, hasRc } from '../../api/client';
 import { t } from '../../i18n/zh-TW';
 import { forgetLineBind, lineBindData } from '../../lib/line-bind';
 import { storage } from '../../lib/storage';
+import { markCodeSent } from '../../lib/use-resend-countdown';
 import { useRegisterCheckMutation, useRegisterMutation } from './api';
 import { registrationPayload, stepOneDraft } from './drafts';
 import { type StepOneValues, type StepTwoValues, stepOneSchema } from './form-schemas';
+import { crmDataToRegisterWith, forgetCrmData } from './third-party-crm';
 
 /**
  * Step 2's way to an account: an invite code is checked and its rewards shown first; then
@@ -17,23 +19,42 @@ export function useRegistration() {
   const navigate = useNavigate();
   const [notice, setNotice] = useState<string | null>(null);
   const [awaitingRewards, setAwaitingRewards] = useState<StepTwoValues | null>(null);
-  const showFailure = (error: Error) => setNotice(failureMessage(error));
+  // The link's CRM data was dropped and the member not told yet; told with the next notice, once.
+  const crmDataDropped = useRef(false);
+  // Closing the notice goes on to step 3: it came with a registration that worked.
+  const [noticeGoesOn, setNoticeGoesOn] = useState(false);
+  const toStepThree = () => navigate({ to: '/registerFinal' });
+
+  function tell(message: string | null) {
+    const dropped = crmDataDropped.current;
+    crmDataDropped.current = false;
+    setNotice([dropped ? t.register.crmDataDropped : null, message].filter(Boolean).join('\n'));
+  }
+  const showFailure = (error: Error) => tell(failureMessage(error));
 
   const registerCheck = useRegisterCheckMutation({ onError: showFailure });
   const register = useRegisterMutation({
-    onSuccess: (answer, { bind_third_party, third_party_crm_data }) => {
+    onSuccess: ({ answer, crmDataRefused }, { bind_third_party, third_party_crm_data }) => {
+      if (crmDataRefused) {
+        forgetCrmData();
+        crmDataDropped.current = true;
+      }
       if (hasRc(answer, 'C01')) {
         const token = answer.results?.temp_access_token;
         if (!token) throw new Error('register answered C01 without a temp token');
         storage.tempAccessToken.set(token);
+        markCodeSent('register');
         if (bind_third_party) forgetLineBind();
         // Returning the navigation keeps the loading modal up until step 3 shows.
-        return navigate({ to: '/registerFinal' });
+        if (!crmDataDropped.current) return toStepThree();
+        setNoticeGoesOn(true);
+        return tell(null);
       }
       // LINE refused the token or its user is bound elsewhere: said once, then the member registers without LINE.
       if (hasRc(answer, 'LINE_TOKEN_INVALID') || hasRc(answer, 'LINE_ALREADY_BOUND')) forgetLineBind();
-      // The third-party CRM path shows the result code itself, as the spec says.
-      setNotice(third_party_crm_data ? t.register.crmRegisterFailed(answer.rcrm.RC) : answer.rcrm.RM);
+      // The third-party CRM path also shows the result code itself, as the spec says.
+      const viaCrm = third_party_crm_data && !crmDataRefused;
+      tell(viaCrm ? t.register.crmRegisterFailed(answer.rcrm.RM, answer.rcrm.RC) : answer.rcrm.RM);
     },
     onError: showFailure,
   });
@@ -49,11 +70,13 @@ export function useRegistration() {
   function registerWith(two: StepTwoValues | null) {
     const one = completeStepOne();
     if (!one) return;
+    const crm = crmDataToRegisterWith();
+    if (crm.unreadable) crmDataDropped.current = true;
     register.mutate({
       register: registrationPayload(one, two),
       // A LINE user who is not a member yet is bound to the new account in the same registration.
       bind_third_party: lineBindData() ?? undefined,
-      third_party_crm_data: storage.check3rdCrmData.get()?.third_party_crm_data,
+      third_party_crm_data: crm.data,
     });
   }
 
@@ -63,7 +86,7 @@ export function useRegistration() {
     if (!one) return;
     registerCheck.mutate(
       { mobile: one.mobile, password: one.password, referrer_code: two.referrer_code },
-      { onSuccess: (answer) => (hasRc(answer, 'C01') ? setAwaitingRewards(two) : setNotice(answer.rcrm.RM)) },
+      { onSuccess: (answer) => (hasRc(answer, 'C01') ? setAwaitingRewards(two) : tell(answer.rcrm.RM)) },
     );
   }
 
@@ -72,8 +95,15 @@ export function useRegistration() {
     skip: () => registerWith(null),
     pending: registerCheck.isPending || register.isPending,
     notice,
+    /** Closing the notice goes on to step 3: its button says OK rather than close. */
+    noticeGoesOn,
     showNotice: setNotice,
-    closeNotice: () => setNotice(null),
+    closeNotice: () => {
+      setNotice(null);
+      if (!noticeGoesOn) return;
+      setNoticeGoesOn(false);
+      void toStepThree();
+    },
     rewardsOpen: awaitingRewards !== null,
     confirmRewards: () => {
       setAwaitingRewards(null);

@@ -4,20 +4,20 @@ import type { Results } from '#protocol/endpoints';
 import type { ApiResponse } from '#protocol/rc';
 import { failureMessage, hasRc } from '../../api/client';
 import { Button, buttonClass } from '../../components/button';
-import { CodeForm } from '../../components/code-form';
+import { CodeForm, ResendButton } from '../../components/code-form';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
 import { SuccessOverlay } from '../../components/success-overlay';
 import { t } from '../../i18n/zh-TW';
+import { spacedMobile } from '../../lib/mobile-number';
 import { storage } from '../../lib/storage';
+import { markCodeSent } from '../../lib/use-resend-countdown';
 import { useRegisterSkipVerifyMutation, useRegisterVerifyMutation, useResendRegisterVerifyMutation } from './api';
 import { stepOneDraft } from './drafts';
 import { RegistrationExpired } from './registration-expired';
 import { StepHeader } from './step-header';
 import { useWelcome } from './use-welcome';
-
-const spacedMobile = (mobile: string) => `${mobile.slice(0, 4)}-${mobile.slice(4, 7)}-${mobile.slice(7)}`;
 
 /** Registration step 3: verify the mobile by SMS code, or skip, resend, or change the mobile. */
 export function VerifyScreen() {
@@ -41,6 +41,7 @@ export function VerifyScreen() {
   const resend = useResendRegisterVerifyMutation({
     onSuccess: (answer) => {
       if (!answer) return setHasTempToken(false);
+      if (hasRc(answer, 'C01')) markCodeSent('register');
       setNotice(hasRc(answer, 'C01') ? t.verificationCode.resent : answer.rcrm.RM);
     },
     onError,
@@ -57,14 +58,10 @@ export function VerifyScreen() {
           <Button variant="secondary" onClick={() => skip.mutate()} disabled={pending}>
             {t.register.skipVerify}
           </Button>
-          <div className="grid grid-cols-2 gap-2">
-            <Button variant="secondary" onClick={() => resend.mutate()} disabled={pending}>
-              {t.verificationCode.resend}
-            </Button>
-            <Link to="/registerFinal/change_mobile" className={buttonClass('secondary')}>
-              {t.register.changeMobile}
-            </Link>
-          </div>
+          <ResendButton purpose="register" onResend={() => resend.mutate()} busy={pending} />
+          <Link to="/registerFinal/change_mobile" className={buttonClass('secondary')}>
+            {t.register.changeMobile}
+          </Link>
           <p className="text-sm text-ink-muted">{t.verificationCode.resendHint}</p>
         </div>
       ) : (

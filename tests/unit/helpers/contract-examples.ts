@@ -105,6 +105,12 @@ export const EXAMPLES: { [N in EndpointName]: CallExamples<N> } = {
     results: nothing,
     wrongResults: notAnObject,
   },
+  logout: {
+    params: {},
+    wrongParams: { 'a string': 'everywhere' },
+    results: nothing,
+    wrongResults: notAnObject,
+  },
   redirectLocation: {
     params: undefined,
     wrongParams: { 'a string': 'x_token' },

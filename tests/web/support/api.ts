@@ -2,7 +2,7 @@ import { HttpResponse, http } from 'msw';
 import { decryptValue } from '#protocol/crypto';
 import { AES_KEY_COOKIE, ENDPOINTS, type EndpointName, MMRM_TOKEN_HEADER } from '#protocol/endpoints';
 import { type EnvelopePayload, openEnvelope } from '#protocol/envelope';
-import { type ApiResponse, type RC, rcrm } from '#protocol/rc';
+import { type ApiResponse, type RC, RC_HTTP_STATUS, rcrm } from '#protocol/rc';
 import { APP_ID } from '#protocol/runtime-config';
 import { COOKIE_AES_KEY, TEST_CONFIG } from './config';
 import { server } from './server';
@@ -103,3 +103,25 @@ export const setAesKeyCookie = () => {
   // biome-ignore lint/suspicious/noDocumentCookie: the server sets this cookie in real use; jsdom has no Cookie Store API.
   document.cookie = `${AES_KEY_COOKIE}=${encodeURIComponent(COOKIE_AES_KEY)}; path=/`;
 };
+
+/**
+ * Answers one endpoint with a protocol rejection as the member server sends it: the RC's HTTP
+ * status (400 for PARAMETER_INVALID) and its body. Records every call whose envelope opens.
+ */
+export function refuse(name: EndpointName, rc: RC, message?: string): ApiCall[] {
+  const calls: ApiCall[] = [];
+  server.use(
+    http.post(urlOf(name), async ({ request }) => {
+      const opened = openEnvelope(TEST_CONFIG.signKey, await request.json());
+      if (!opened.ok) protocolProblems.push(`${name}: envelope rejected with ${opened.rc}`);
+      else
+        calls.push({
+          payload: opened.payload,
+          params: opened.payload.request_parameter ?? {},
+          headers: request.headers,
+        });
+      return HttpResponse.json(reply(rc, undefined, message), { status: RC_HTTP_STATUS[rc] ?? 200 });
+    }),
+  );
+  return calls;
+}

@@ -21,6 +21,8 @@ export const fakeLine = {
   shared: [] as LineTextMessage[][],
   /** The LIFF IDs init was called with (null: the demo mock). */
   inits: [] as (string | null)[],
+  /** How many times liff.logout() was called. */
+  logouts: 0,
 };
 
 export function resetFakeLine(): void {
@@ -35,6 +37,7 @@ export function resetFakeLine(): void {
     logins: [],
     shared: [],
     inits: [],
+    logouts: 0,
   });
 }
 
@@ -43,6 +46,10 @@ const sdk: LineSdk = {
   isLoggedIn: () => fakeLine.loggedIn,
   login: (options) => {
     fakeLine.logins.push(options?.redirectUri);
+  },
+  logout: () => {
+    fakeLine.logouts += 1;
+    fakeLine.loggedIn = false;
   },
   getAccessToken: () => (fakeLine.loggedIn ? fakeLine.accessToken : null),
   isApiAvailable: (api) => api === 'shareTargetPicker' && fakeLine.shareTargetPicker,

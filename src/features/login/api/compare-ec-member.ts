@@ -1,4 +1,4 @@
-import { COMPARE_EC_PROVIDER } from '#protocol/endpoints';
+import { COMPARE_EC_PROVIDER } from '#protocol/values';
 import { callApi, hasRc } from '../../../api/client';
 import { t } from '../../../i18n/zh-TW';
 

@@ -1,9 +1,11 @@
+import { DEFAULT_REDIRECT_PATH } from '#protocol/routes';
 import { hasRc } from '../../../api/client';
 import { type Credentials, login, memberTokenOf } from '../../../api/member-login';
-import { followRedirectLocation } from '../../../api/redirect-location';
+import { planRedirect } from '../../../api/redirect-location';
 import { t } from '../../../i18n/zh-TW';
 import { trackSignIn } from '../../../lib/analytics';
 import { keepLineBindData } from '../../../lib/line-bind';
+import { leaveFor } from '../../../lib/redirect';
 import { startSession } from '../../../lib/session';
 import { type LoginType, storage } from '../../../lib/storage';
 import { notMemberMessage } from './compare-ec-member';
@@ -19,6 +21,8 @@ export interface Notice {
   message: string;
   /** Only for a LINE id not yet bound: the notice offers the way to /line_bind. */
   offerLineBind: boolean;
+  /** Where the member goes once the notice is confirmed, when they are signed in but could not be sent on. */
+  thenLeaveFor?: string;
 }
 
 /** Where a sign-in ends: leaving for the redirect location, or on this screen, with a notice or without one. */
@@ -57,13 +61,25 @@ async function signInWithLine(lineToken: string): Promise<SignInOutcome> {
   const token = memberTokenOf(answer, 'login_with_provider');
   startSession(token, 'Line');
   storage.lineAccessToken.set(lineToken);
-  // The spec's LINE flow shows the RM of a redirect location that is not C01.
-  return goOn(token, 'Line', true);
+  return goOn(token, 'Line');
 }
 
-/** A signed-in member: the sign-in event, then the redirect location (a failed fetch only stops loading). */
-async function goOn(token: string, method: LoginType, showRefusal = false): Promise<SignInOutcome> {
+/**
+ * A signed-in member: the sign-in event, then the redirect location. When it cannot be had (a
+ * stale saved rurl, a failing member API), the member is told why, then goes to the member API's
+ * location or, failing that, the profile: signed in, never left on /login.
+ */
+async function goOn(token: string, method: LoginType): Promise<SignInOutcome> {
   trackSignIn(method);
-  const { leaving, refusal } = await followRedirectLocation(token);
-  return leaving ? { leaving: true } : stay(showRefusal ? refusal : null);
+  const plan = await planRedirect(token);
+  if (!plan.failed && leaveFor(plan.location)) return { leaving: true };
+  const refusal = plan.failed ? plan.refusal : null;
+  return {
+    leaving: false,
+    notice: {
+      message: `${refusal ?? t.login.redirectFailed}\n${t.login.goingToDefault}`,
+      offerLineBind: false,
+      thenLeaveFor: plan.location ?? DEFAULT_REDIRECT_PATH,
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { MEMBER_VERIFICATION } from '#protocol/endpoints';
+import { MEMBER_VERIFICATION } from '#protocol/values';
 import type { CallOptions } from '../../../api/action-options';
 import { callApi } from '../../../api/client';
 import { memberToken } from './member-token';

@@ -46,6 +46,7 @@ const WELL_FORMED: Record<SignedEndpoint, Params> = {
   compareEcMember: fc.record({ provider: fc.constant(COMPARE_EC_PROVIDER), phone: mobile }),
   loginWithProvider: lineBind,
   checkMobile: fc.record({ mobile: sealed(mobile) }),
+  logout: none,
   registerCheck: fc.record({ mobile: sealed(mobile), password: sealed(setPassword), referrer_code: referrerCode }),
   briefTerm: fc.record({ type: fc.array(fc.oneof(fc.constant(REGISTER_TERM_TYPE), freeText(32)), { maxLength: 3 }) }),
   register: fc.record({ register, bind_third_party: fc.option(lineBind) }, { requiredKeys: ['register'] }),
@@ -95,6 +96,7 @@ const TOKEN_OF: Partial<Record<SignedEndpoint, LiveName>> = {
 };
 const MEMBER_TOKEN_CALLS: SignedEndpoint[] = [
   'compareEcMember',
+  'logout',
   'sendVerificationCode',
   'updateMemberPassword',
   'oauthAuthorize',

@@ -1,0 +1,17 @@
+import { Link } from '@tanstack/react-router';
+import { Button, buttonClass } from '../../components/button';
+import { t } from '../../i18n/zh-TW';
+
+/** Under the details: the way to 修改密碼, and 登出. */
+export function AccountActions({ onSignOut }: { onSignOut: () => void }) {
+  return (
+    <div className="flex flex-col gap-3 border-t border-gray-200 pt-6">
+      <Link to="/change_pwd" className={buttonClass('secondary')}>
+        {t.profile.changePassword}
+      </Link>
+      <Button variant="secondary" onClick={onSignOut}>
+        {t.profile.signOut}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+// What the accessibility, keyboard and small-screen specs share: the axe check, holding a call
+// open so the loading overlay can be looked at, and the journeys' small steps.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** WCAG 2.1 A and AA, and axe's best practices: any violation fails. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/** The narrowest screen a member may use (WCAG 1.4.10: 320 CSS px). */
+const NARROWEST = 320;
+
+/** The screenshots of the states looked at, when SHOTS_DIR names a folder outside the repository. */
+const SHOTS_DIR = process.env.SHOTS_DIR;
+
+/**
+ * Runs axe on the page as it is and records a failure (without stopping the journey) for every
+ * violation, named by the state so one run lists them all; then looks at the same state 320 px wide.
+ */
+export async function expectAccessible(page: Page, state: string): Promise<void> {
+  // Let transitions and the spinner's first frame settle, as a member would see the screen.
+  await page.waitForTimeout(150);
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const found = violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes
+        .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`)
+        .join('\n')}`,
+  );
+  expect.soft(found, `axe violations on ${state}`).toEqual([]);
+  await shoot(page, state);
+  await expectNoSideScroll(page, state);
+}
+
+/** At 320 px (WCAG 1.4.10 reflow) the page scrolls only up and down. */
+export async function expectNoSideScroll(page: Page, state: string): Promise<void> {
+  const size = page.viewportSize() ?? { width: 360, height: 640 };
+  await page.setViewportSize({ width: NARROWEST, height: size.height });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect.soft(width, `horizontal scroll at ${NARROWEST} px on ${state}`).toBeLessThanOrEqual(NARROWEST);
+  await shoot(page, `${state} ${NARROWEST}px`);
+  await page.setViewportSize(size);
+}
+
+async function shoot(page: Page, state: string): Promise<void> {
+  if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/${state.replace(/[^\w-]+/g, '_')}.png` });
+}
+
+/**
+ * Holds every call to `path` until the returned function lets it go on, so the screen's loading
+ * overlay stays up while it is checked.
+ */
+export async function holdCalls(page: Page, path: string): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // The route stays: once released, later calls pass straight through it.
+  await page.route(`**${path}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The loading overlay is up, holds the focus, and the screen behind it is busy. */
+export async function expectLoading(page: Page): Promise<void> {
+  const status = page.getByRole('status').filter({ hasText: '載入中' });
+  await expect(status).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="status"]') != null)).toBe(true);
+  const main = page.locator('main');
+  if ((await main.count()) > 0) await expect(main.first()).toHaveAttribute('aria-busy', 'true');
+}
+
+export const notice = (page: Page): Locator => page.getByRole('dialog', { name: '提示' });
+
+/** Closes the notice with whichever button it offers. */
+export async function closeNotice(page: Page): Promise<void> {
+  const dialog = notice(page);
+  await dialog.getByRole('button').last().click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Leaves each field with a value it refuses, then asks for the form's check with its button. */
+export async function showFieldErrors(page: Page, values: Record<string, string>, submit?: string): Promise<void> {
+  for (const [label, value] of Object.entries(values)) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+    await page.getByLabel(label, { exact: true }).blur();
+  }
+  if (submit) {
+    const button = page.getByRole('button', { name: submit, exact: true });
+    if (await button.isEnabled()) await button.click();
+  }
+  await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+}
+
+export async function logIn(page: Page, baseUrl: string, account: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('帳號').fill(account);
+  await page.getByLabel('密碼', { exact: true }).fill(password);
+  await page.getByRole('button', { name: '登入', exact: true }).click();
+}
+
+/** Every register term read and agreed in its modal. */
+export async function agreeAllTerms(page: Page): Promise<void> {
+  const terms = page.getByRole('checkbox', { name: /^我已閱讀並同意「/ });
+  await expect(terms.first()).toBeVisible();
+  const count = await terms.count();
+  for (let i = 0; i < count; i++) {
+    await terms.nth(i).click();
+    await page.getByRole('dialog').getByRole('button', { name: '我已閱讀並同意條款' }).click();
+    await expect(terms.nth(i)).toBeChecked();
+  }
+}
+
+export async function fillStepOne(page: Page, mobile: string, name: string, password = 'abc12345'): Promise<void> {
+  await page.getByLabel('手機號碼').fill(mobile);
+  await page.getByLabel('姓名').fill(name);
+  await page.getByLabel('密碼', { exact: true }).fill(password);
+  await page.getByLabel('確認密碼').fill(password);
+  await agreeAllTerms(page);
+}
