@@ -31,6 +31,18 @@ describe('POST /app-api/member/logout', () => {
     expect(await rcOf(logout(token))).toBe('TOKEN_INVALID');
   });
 
+  it('is refused at once by another server process on the same database (no process caches a token)', async () => {
+    const other = await startTestApp({ shareDatabaseWith: t });
+    try {
+      const token = await memberToken(t);
+      expect(await rcOf(memberApi(other, 'get_member_profile', token))).toBe('C01');
+      expect(await rcOf(logout(token))).toBe('C01');
+      expect(await rcOf(memberApi(other, 'get_member_profile', token))).toBe('TOKEN_INVALID');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('leaves the member’s other sessions signed in', async () => {
     const phone = await memberToken(t);
     const tablet = await memberToken(t);

@@ -2,8 +2,8 @@ import { IMPORTED_MEMBER_LOCATION } from '#protocol';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { spendDummyVerification, verifyPassword } from '../../lib/passwords';
-import { completeRegistration, findMemberById, findMemberByMobile, type Member } from '../members/service';
-import { issueToken, verifyToken } from '../tokens/service';
+import { completeRegistration, findMemberByMobile, type Member } from '../members/service';
+import { issueToken, memberOfToken } from '../tokens/service';
 import { clearAttempts, reserveAttempt } from './lockout';
 
 export { clearAttempts } from './lockout';
@@ -51,8 +51,7 @@ export async function login(db: Db, account: { mobile: string; password: string 
  * change it, everyone else to the configured default. Null for a dead token.
  */
 export async function redirectLocation(db: Db, token: string, now: Date, defaultUrl: string): Promise<string | null> {
-  const live = await verifyToken(db, token, { kind: 'member' }, now);
-  const member = live && (await findMemberById(db, live.memberId));
+  const member = await memberOfToken(db, token, now);
   if (!member) return null;
   return member.mustChangePassword ? IMPORTED_MEMBER_LOCATION : defaultUrl;
 }

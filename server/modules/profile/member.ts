@@ -1,7 +1,7 @@
 import type { Gender, MemberProfile } from '#protocol';
 import type { Db } from '../../db/client';
-import { findMemberById, lockMember, type Member, wireBirthday } from '../members/service';
-import { verifyToken } from '../tokens/service';
+import { type Member, wireBirthday } from '../members/service';
+import { memberOfToken } from '../tokens/service';
 
 /**
  * The member a live member token belongs to. With `lock` (inside a transaction) the member row
@@ -13,9 +13,7 @@ export async function memberOf(
   now: Date,
   options: { lock?: boolean } = {},
 ): Promise<Member | null> {
-  const live = await verifyToken(db, token, { kind: 'member' }, now);
-  if (!live) return null;
-  return options.lock ? lockMember(db, live.memberId) : findMemberById(db, live.memberId);
+  return memberOfToken(db, token, now, options);
 }
 
 /** The member's profile as the wire carries it. */
