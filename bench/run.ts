@@ -2,6 +2,7 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import { measureAbuse } from './abuse';
 import { kib, loadBudget, overBudget } from './budget';
 import { MEASURE_SECONDS } from './config';
+import { LIGHTHOUSE_RUNS, measureLighthouse } from './lighthouse';
 import { kibText, ms, perSecond, ratio, table } from './report';
 import { measureLoginPageScripts } from './size';
 import { measureThroughput } from './throughput';
@@ -45,8 +46,27 @@ async function sizeOnly(): Promise<number> {
   return problems.length === 0 ? 0 : 1;
 }
 
+/** `npm run bench -- web`: the page figures: /login JavaScript against its budget, and Lighthouse on the first screens. */
+async function web(): Promise<number> {
+  const problems = reportSizes(await measureLoginPageScripts(log));
+  const figures = await measureLighthouse(log);
+  console.log(
+    `\n5. Lighthouse, mobile preset (simulated slow 4G, 4× CPU slowdown), median of ${LIGHTHOUSE_RUNS} runs per page`,
+  );
+  console.log(
+    table(
+      ['page', 'performance', 'LCP', 'TBT', 'CLS'],
+      figures.map((f) => [f.page, String(f.performance), ms(f.lcpMs), ms(f.tbtMs), f.cls.toFixed(3)]),
+    ),
+  );
+  const summary = figures.map((f) => `${f.page} ${f.performance} LCP ${ms(f.lcpMs)} TBT ${ms(f.tbtMs)}`).join(' | ');
+  console.log(`\nSUMMARY: ${summary} | ${problems.length === 0 ? 'size budget OK' : 'OVER SIZE BUDGET'}`);
+  return problems.length === 0 ? 0 : 1;
+}
+
 async function main(): Promise<number> {
   if (process.argv[2] === 'size') return sizeOnly();
+  if (process.argv[2] === 'web') return web();
   const started = Date.now();
   console.log(
     `bench: ${new Date().toISOString()}, ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ` +

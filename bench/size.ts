@@ -26,6 +26,9 @@ const MOBILE_UA = use.userAgent ?? '';
 // LINE's in-app browser appends its own token to the system WebView's agent.
 const LINE_UA = `${MOBILE_UA} Line/14.0.0/IAB`;
 
+export const CHROMIUM_FLAGS = LAUNCH.args ?? [];
+export const CHROMIUM_PATH = LAUNCH.executablePath;
+
 export interface PageScripts {
   url: string;
   scripts: { url: string; rawBytes: number; gzipBytes: number; sentBytes: number }[];
@@ -92,8 +95,8 @@ async function scriptsOf(userAgent: string, url: string): Promise<PageScripts> {
   }
 }
 
-/** The JavaScript `/login` pulls in an ordinary mobile browser and in LINE (where LIFF starts at boot). */
-export async function measureLoginPageScripts(log: (line: string) => void) {
+/** Runs `work` against the built app served by the real server (in process, port 0), then stops it. */
+export async function withBuiltApp<T>(log: (line: string) => void, work: (origin: string) => Promise<T>): Promise<T> {
   ensureBuilt(log);
   const database = await openDatabase({});
   const app = await buildApp({ config: benchConfig(), database, distDir: DIST, logger: false });
@@ -101,7 +104,16 @@ export async function measureLoginPageScripts(log: (line: string) => void) {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('server has no TCP address');
-    const origin = `http://127.0.0.1:${address.port}`;
+    return await work(`http://127.0.0.1:${address.port}`);
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+/** The JavaScript `/login` pulls in an ordinary mobile browser and in LINE (where LIFF starts at boot). */
+export function measureLoginPageScripts(log: (line: string) => void) {
+  return withBuiltApp(log, async (origin) => {
     log('/login in a mobile browser…');
     const browser = await scriptsOf(MOBILE_UA, `${origin}/login`);
     log('/login in LINE…');
@@ -109,8 +121,5 @@ export async function measureLoginPageScripts(log: (line: string) => void) {
     if (line.gzipBytes <= browser.gzipBytes)
       throw new Error('LINE loaded no more JavaScript than a browser: LIFF did not start at boot');
     return { browser, line, builtAt: statSync(`${DIST}/index.html`).mtime };
-  } finally {
-    await app.close();
-    await database.close();
-  }
+  });
 }
