@@ -37,14 +37,27 @@ export async function importMembers(db: Db, records: AsyncIterable<CsvRecord>, o
   const summary: ImportSummary = { read: 0, imported: 0, existing: 0, bad: [] };
   const firstLineOfMobile = new Map<string, number>();
   let batch: ImportRow[] = [];
+  const count =
+    (read: number) =>
+    ({ imported, existing }: Written) => {
+      summary.imported += imported;
+      summary.existing += existing;
+      options.onProgress?.(read);
+    };
+  // Hashing a batch (every core) and writing the previous one (the database) overlap: the
+  // write of batch N runs while batch N+1 is read and hashed, so the import takes about as long
+  // as hashing alone. One write at a time keeps the order and the retries simple.
+  let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
-    const { imported, existing } = options.ec
-      ? await insertEcMembers(db, batch)
-      : await insertMembers(db, batch, options);
-    summary.imported += imported;
-    summary.existing += existing;
+    const rows = batch;
     batch = [];
-    options.onProgress?.(summary.read);
+    if (options.ec) return count(summary.read)(await insertEcMembers(db, rows));
+    const prepared = await prepareMembers(db, rows, options);
+    await writing;
+    const write = writeMembers(db, prepared, options).then(count(summary.read));
+    // Awaited by the next flush or at the end; until then a failure must not count as unhandled.
+    write.catch(() => {});
+    writing = write;
   };
 
   for await (const record of records) {
@@ -65,6 +78,7 @@ export async function importMembers(db: Db, records: AsyncIterable<CsvRecord>, o
     if (batch.length >= BATCH_SIZE) await flush();
   }
   await flush();
+  await writing;
   return summary;
 }
 
@@ -74,7 +88,19 @@ async function existingMobiles(db: Db, mobiles: string[]): Promise<Set<string>> 
   return new Set(rows.map((row) => row.mobile));
 }
 
-async function insertMembers(db: Db, rows: ImportRow[], options: ImportOptions) {
+interface Written {
+  imported: number;
+  existing: number;
+}
+
+interface PreparedMembers {
+  /** Rows whose mobile is already a member. */
+  present: number;
+  pending: { row: ImportRow; passwordHash: string }[];
+}
+
+/** Looks up which mobiles are new and hashes their birthday passwords (the slow part). */
+async function prepareMembers(db: Db, rows: ImportRow[], options: ImportOptions): Promise<PreparedMembers> {
   const present = await existingMobiles(
     db,
     rows.map((row) => row.mobile),
@@ -84,9 +110,14 @@ async function insertMembers(db: Db, rows: ImportRow[], options: ImportOptions) 
   const hashes = await mapConcurrently(fresh, options.concurrency ?? availableParallelism(), (row) =>
     hashPassword(birthdayPassword(row.birthday as string)),
   );
-  let pending = fresh.map((row, i) => ({ row, passwordHash: hashes[i] as string }));
+  return { present: present.size, pending: fresh.map((row, i) => ({ row, passwordHash: hashes[i] as string })) };
+}
+
+/** Writes prepared members; a mobile registered meanwhile counts as existing. */
+async function writeMembers(db: Db, prepared: PreparedMembers, options: ImportOptions): Promise<Written> {
+  let { pending } = prepared;
   let imported = 0;
-  let existing = present.size;
+  let existing = prepared.present;
   while (pending.length > 0) {
     const inserted = await db
       .insert(members)
@@ -121,7 +152,7 @@ async function insertMembers(db: Db, rows: ImportRow[], options: ImportOptions) 
   return { imported, existing };
 }
 
-async function insertEcMembers(db: Db, rows: ImportRow[]) {
+async function insertEcMembers(db: Db, rows: ImportRow[]): Promise<Written> {
   if (rows.length === 0) return { imported: 0, existing: 0 };
   const inserted = await db
     .insert(ecMembers)
