@@ -84,6 +84,15 @@ export async function verifyToken(
   return { tokenId: row.tokenId, memberId: row.memberId, verifiedAt: row.verifiedAt, issuedAt: row.issuedAt };
 }
 
+/** The row of `token` when it is a member token, unrevoked and unexpired at `now`. */
+const isLiveMemberToken = (token: string, now: Date) =>
+  and(
+    eq(memberTokens.tokenHash, sha256Hex(token)),
+    eq(memberTokens.kind, 'member'),
+    isNull(memberTokens.revokedAt),
+    gt(memberTokens.expiresAt, now),
+  );
+
 /**
  * The member behind a live member token, in one round trip: the token check and the member row
  * are one join, so a signed read costs one query and writes nothing. With `lock` (inside a
@@ -101,14 +110,7 @@ export async function memberOfToken(
     .select({ member: members })
     .from(memberTokens)
     .innerJoin(members, eq(members.id, memberTokens.memberId))
-    .where(
-      and(
-        eq(memberTokens.tokenHash, sha256Hex(token)),
-        eq(memberTokens.kind, 'member'),
-        isNull(memberTokens.revokedAt),
-        gt(memberTokens.expiresAt, now),
-      ),
-    );
+    .where(isLiveMemberToken(token, now));
   const [row] = options.lock ? await query.for('update', { of: members }) : await query;
   return row?.member ?? null;
 }
@@ -134,14 +136,7 @@ export async function revokeMemberToken(db: Db, token: string | null, now: Date)
   const revoked = await db
     .update(memberTokens)
     .set({ revokedAt: now })
-    .where(
-      and(
-        eq(memberTokens.tokenHash, sha256Hex(token)),
-        eq(memberTokens.kind, 'member'),
-        isNull(memberTokens.revokedAt),
-        gt(memberTokens.expiresAt, now),
-      ),
-    )
+    .where(isLiveMemberToken(token, now))
     .returning({ id: memberTokens.id });
   return revoked.length > 0;
 }
