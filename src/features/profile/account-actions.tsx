@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Button, buttonClass } from '../../components/button';
 import { t } from '../../i18n/zh-TW';
 
-/** Under the details: the way to 修改密碼, and 登出. */
+/** Under the details: the way to the password change, and signing out. */
 export function AccountActions({ onSignOut }: { onSignOut: () => void }) {
   return (
     <div className="flex flex-col gap-3 border-t border-gray-200 pt-6">

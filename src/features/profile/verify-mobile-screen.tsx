@@ -15,7 +15,7 @@ import { ProfileLoadFailure } from './profile-load-states';
 
 /**
  * Verifying the member's current mobile. Arriving sends nothing: a verified mobile is said to be
- * one, and otherwise the member sends the first code with 發送驗證碼 (each send counts against
+ * one, and otherwise the member sends the first code with the send button (each send counts against
  * the three a day, so a reload or a step back must not spend one).
  */
 export function VerifyMobileScreen({ loadFailure }: { loadFailure: unknown }) {

@@ -24,7 +24,7 @@ async function signOut(): Promise<void> {
   if (signedInWithLine) await logOutOfLine();
 }
 
-/** 登出: the profile the screen showed is dropped once the member has left it (`onSuccess` navigates). */
+/** Signing out: the profile the screen showed is dropped once the member has left it (`onSuccess` navigates). */
 export function useLogoutMutation(options: ActionOptions<void>) {
   const queryClient = useQueryClient();
   return useMutation({
