@@ -1,7 +1,7 @@
 import type { ApiBase } from './contract';
 
 // The protocol's fixed values, apart from the call entries, so a screen that needs one does not
-// load the whole contract (the web app loads that with its first call).
+// load every call entry with it.
 
 /** The e-commerce provider compare_ec_member asks about (fixed by the spec). */
 export const COMPARE_EC_PROVIDER = 'cyberbit';

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app';
 import { type Config, ConfigError, DEMO_MEMBER, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { type Database, openDatabase } from './db/client';
 import { listenOrigin } from './lib/public-origin';
 import { superviseWorkers } from './lib/workers';
 import { ensureDemoMember } from './modules/members/service';
@@ -13,13 +13,15 @@ function warnAboutDemo(config: Config): void {
   if (config.demoLine) console.warn('示範模式：未設定 LIFF_ID，LINE 登入使用模擬 LIFF（正式環境不可使用）。');
 }
 
+/** Which database the server runs on (several processes are refused on PGlite). */
+const databaseLine = (kind: Database['kind'], config: Config) =>
+  kind === 'postgres' ? '資料庫：PostgreSQL（DATABASE_URL）' : `資料庫：PGlite（${config.dataDir}）`;
+
 /** One server process: opens the database, listens, and stops cleanly on SIGTERM or SIGINT. */
 async function serve(config: Config, { speaks }: { speaks: boolean }): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   if (speaks) {
-    console.log(
-      database.kind === 'postgres' ? '資料庫：PostgreSQL（DATABASE_URL）' : `資料庫：PGlite（${config.dataDir}）`,
-    );
+    console.log(databaseLine(database.kind, config));
   }
   // Printed only when just created (by whichever process created it): by a later start the member may have changed the password.
   if (config.demoMode && (await ensureDemoMember(database.db, new Date()))) {
@@ -58,7 +60,7 @@ async function start(): Promise<void> {
   if (cluster.isWorker) return serve(config, { speaks: false });
   warnAboutDemo(config);
   if (config.workers === 1) return serve(config, { speaks: true });
-  console.log('資料庫：PostgreSQL（DATABASE_URL）');
+  console.log(databaseLine('postgres', config));
   await superviseWorkers(config.workers);
   console.log(`會員中心已啟動：${listenOrigin(config)}（${config.workers} 個行程）`);
 }

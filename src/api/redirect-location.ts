@@ -9,11 +9,8 @@ import { storage } from '../lib/storage';
 import { callUrl, encrypt, getApi, hasRc } from './client';
 
 /** GETs a redirect location at a saved rurl that stands in for the member API's, or (null) at the member API's. */
-async function getLocation(
-  rurl: string | null,
-  memberToken: string,
-): Promise<ApiResponse<Results<'redirectLocation'>>> {
-  const target = new URL(rurl ?? (await callUrl('redirectLocation')), window.location.origin);
+function getLocation(rurl: string | null, memberToken: string): Promise<ApiResponse<Results<'redirectLocation'>>> {
+  const target = new URL(rurl ?? callUrl('redirectLocation'), window.location.origin);
   const cookieSecret = readCookie(AES_KEY_COOKIE);
   // Without the cookie (the page was not served by the member server) the header alone carries the token.
   if (cookieSecret) target.searchParams.set('x_token', encryptValue(cookieSecret, memberToken));

@@ -60,8 +60,9 @@ interface ResendButtonProps {
 }
 
 /**
- * The resend button (`t.verificationCode.resend`), showing the seconds left until the server takes another send and usable once it
- * will. A screen reader hears the wait once as it starts and once as it ends, not every second.
+ * The resend button (`t.verificationCode.resend`), showing the seconds left until the server takes
+ * another send, and usable once it will. A screen reader hears the wait once as it starts and once
+ * as it ends, not every second.
  */
 export function ResendButton({ purpose, onResend, busy = false }: ResendButtonProps) {
   const secondsLeft = useResendCountdown(purpose);

@@ -5,7 +5,7 @@ import { focusNewScreen } from './focus';
 
 const titles: Readonly<Record<string, string>> = t.screenTitles;
 
-/** The page title of a screen URL: the screen's title, a bar and the brand (`t.screenTitles`); the brand alone at the bare root. */
+/** The page title of a screen URL: its `t.screenTitles` entry and the brand; the brand alone at the bare root. */
 function pageTitle(pathname: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path === '/') return t.app.title;

@@ -96,8 +96,7 @@ const draftItem =
     jsonItem('sessionStorage', key, schema);
 
 /** What an SMS code is for; each has its own resend countdown. */
-const CODE_PURPOSES = ['register', 'forgot_password', 'verify_mobile', 'change_mobile'] as const;
-export type CodePurpose = (typeof CODE_PURPOSES)[number];
+export type CodePurpose = 'register' | 'forgot_password' | 'verify_mobile' | 'change_mobile';
 
 /** The encrypted third-party CRM data that came in the registration link's hash. */
 export const thirdPartyCrmDataSchema = v.object({ third_party_crm_data: text });

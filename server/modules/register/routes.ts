@@ -49,32 +49,36 @@ export const registerRoutes: FastifyPluginAsync<AppContext> = async (app, { conf
     answer(await checkRegistration(db, { mobile: params.mobile, referrerCode: params.referrer_code ?? null }, now())),
   );
 
-  /** The registration with its LINE user; LINE vouches for the token before the registration's transaction opens. */
-  async function withLineUser(input: Registration, bind: RegisterParams['bind_third_party'], request: FastifyRequest) {
+  /**
+   * Registers, with its LINE user: LINE vouches for the token before the registration's transaction
+   * opens, and with bind_third_party the new member is bound to that LINE user or not registered at all.
+   */
+  async function registerAnswer(
+    input: Registration,
+    bind: RegisterParams['bind_third_party'],
+    request: FastifyRequest,
+  ): Promise<CallAnswer<'register'>> {
     const line = await lineUserOf(config, bind);
     if (!line.ok) {
       logLineUnavailable(request.log, line);
-      return null;
+      return answer('LINE_TOKEN_INVALID');
     }
-    return { ...input, line: line.userId ? { userId: line.userId, clientAddress: clientAddress(request) } : null };
+    const withLine = {
+      ...input,
+      line: line.userId ? { userId: line.userId, clientAddress: clientAddress(request) } : null,
+    };
+    const outcome = await register(db, outgoing(request), withLine, now());
+    if (outcome.rc === 'C01') logSmsFailure(request.log, outcome.smsError);
+    return tempTokenAnswer(outcome);
   }
 
-  // With bind_third_party the new member is bound to that LINE user, or not registered at all.
-  call('register', async ({ params, request }) => {
-    const input = await withLineUser(registration(params.register), params.bind_third_party, request);
-    if (!input) return answer('LINE_TOKEN_INVALID');
-    const outcome = await register(db, outgoing(request), input, now());
-    if (outcome.rc === 'C01') logSmsFailure(request.log, outcome.smsError);
-    return tempTokenAnswer(outcome);
-  });
+  call('register', ({ params, request }) =>
+    registerAnswer(registration(params.register), params.bind_third_party, request),
+  );
 
-  call('registerWithThirdPartyCrmData', async ({ params, request }) => {
+  call('registerWithThirdPartyCrmData', ({ params, request }) => {
     const crm = { ...registration(params.register), thirdPartyCrmData: params.third_party_crm_data };
-    const input = await withLineUser(crm, params.bind_third_party, request);
-    if (!input) return answer('LINE_TOKEN_INVALID');
-    const outcome = await register(db, outgoing(request), input, now());
-    if (outcome.rc === 'C01') logSmsFailure(request.log, outcome.smsError);
-    return tempTokenAnswer(outcome);
+    return registerAnswer(crm, params.bind_third_party, request);
   });
 
   call('registerVerify', async ({ token, params }) =>

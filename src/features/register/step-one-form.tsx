@@ -17,8 +17,8 @@ import { TermList } from './term-list';
 
 /**
  * Mobile, name, password twice and the terms. Values are kept in session storage as they are typed.
- * The member goes on only when every field passes and every term is agreed; the next button stays pressable and,
- * when something is missing, says what next to it and moves focus there (decision 0009).
+ * The member goes on only when every field passes and every term is agreed; the next button stays
+ * pressable and, when something is missing, says what next to it and moves focus there (decision 0009).
  */
 export function StepOneForm({ onNext, busy }: { onNext: (values: StepOneValues) => void; busy: boolean }) {
   const [draft] = useState(stepOneDraft);
