@@ -36,10 +36,19 @@ export async function reserveAttempt(db: Db, mobile: string, now: Date): Promise
 
 /** The right password (or a reset one): every counted check is forgiven and any lock lifted. */
 export async function clearAttempts(db: Db, mobile: string): Promise<void> {
-  await db
+  await forgiving(db, mobile);
+}
+
+/** `clearAttempts` as a WITH query, to ride along with the statement that signs the member in. */
+export function attemptsForgiven(db: Db, mobile: string) {
+  return db.$with('attempts_forgiven').as(forgiving(db, mobile).returning({ mobile: loginAttempts.mobile }));
+}
+
+// A member with nothing to forgive has no row to change, so the statement writes nothing.
+const forgiving = (db: Db, mobile: string) =>
+  db
     .update(loginAttempts)
     .set({ attempts: 0, lockedUntil: null })
     .where(
       and(eq(loginAttempts.mobile, mobile), or(gt(loginAttempts.attempts, 0), isNotNull(loginAttempts.lockedUntil))),
     );
-}

@@ -1,10 +1,11 @@
+import type { WithSubquery } from 'drizzle-orm';
 import { IMPORTED_MEMBER_LOCATION } from '#protocol';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { spendDummyVerification, verifyPassword } from '../../lib/passwords';
-import { completeRegistration, findMemberByMobile, type Member } from '../members/service';
+import { findMemberByMobile, type Member, registrationCompleted } from '../members/service';
 import { issueToken, memberOfToken } from '../tokens/service';
-import { clearAttempts, reserveAttempt } from './lockout';
+import { attemptsForgiven, clearAttempts, reserveAttempt } from './lockout';
 
 export { clearAttempts } from './lockout';
 
@@ -22,27 +23,36 @@ export type PasswordCheck = 'C01' | 'PASSWORD_INCORRECT' | 'ACCOUNT_LOCKED';
  * change all check through here, so they share one count.
  */
 export async function checkMemberPassword(db: Db, member: Member, password: string, now: Date): Promise<PasswordCheck> {
+  const check = await countedPasswordCheck(db, member, password, now);
+  if (check === 'C01') await clearAttempts(db, member.mobile);
+  return check;
+}
+
+/** `checkMemberPassword` without the forgiving: a right password leaves the count for the caller to clear. */
+async function countedPasswordCheck(db: Db, member: Member, password: string, now: Date): Promise<PasswordCheck> {
   const attempt = await reserveAttempt(db, member.mobile, now);
   if (attempt > LIMITS.lockoutFailures) return 'ACCOUNT_LOCKED';
-  if (await verifyPassword(member.passwordHash, password)) {
-    await clearAttempts(db, member.mobile);
-    return 'C01';
-  }
+  if (await verifyPassword(member.passwordHash, password)) return 'C01';
   return attempt === LIMITS.lockoutFailures ? 'ACCOUNT_LOCKED' : 'PASSWORD_INCORRECT';
 }
 
-/** Mobile-and-password login; five wrong passwords within 15 minutes lock the account. */
+/**
+ * Mobile-and-password login; five wrong passwords within 15 minutes lock the account. Three round
+ * trips: the member, the counted check, and one statement that issues the token, forgives the
+ * count and (for a registration left before step 3) lets the registration stand.
+ */
 export async function login(db: Db, account: { mobile: string; password: string }, now: Date): Promise<LoginOutcome> {
   const member = await findMemberByMobile(db, account.mobile, now);
   if (!member) {
     await spendDummyVerification(account.password);
     return { rc: 'MEMBER_IS_NOT_EXIST' };
   }
-  const rc = await checkMemberPassword(db, member, account.password, now);
+  const rc = await countedPasswordCheck(db, member, account.password, now);
   if (rc !== 'C01') return { rc };
+  const alongside: WithSubquery[] = [attemptsForgiven(db, member.mobile)];
   // A registration left before step 3 becomes a lasting one once its member signs in with it.
-  if (member.registrationExpiresAt) await completeRegistration(db, member.id);
-  const { token } = await issueToken(db, member.id, { kind: 'member' }, now);
+  if (member.registrationExpiresAt) alongside.push(registrationCompleted(db, member.id));
+  const { token } = await issueToken(db, member.id, { kind: 'member' }, now, alongside);
   return { rc: 'C01', memberAccessToken: token };
 }
 

@@ -58,11 +58,19 @@ export async function sweepStaleRegistrations(db: Db, now: Date): Promise<number
 
 /** Step 3 is done (verified or skipped), or the member signed in: the registration stands for good. */
 export async function completeRegistration(db: Db, memberId: string): Promise<void> {
-  await db
+  await completing(db, memberId);
+}
+
+/** `completeRegistration` as a WITH query, to ride along with the statement that signs the member in. */
+export function registrationCompleted(db: Db, memberId: string) {
+  return db.$with('registration_completed').as(completing(db, memberId).returning({ id: members.id }));
+}
+
+const completing = (db: Db, memberId: string) =>
+  db
     .update(members)
     .set({ registrationExpiresAt: null })
     .where(and(eq(members.id, memberId), isNotNull(members.registrationExpiresAt)));
-}
 
 export interface NewMember {
   mobile: string;
