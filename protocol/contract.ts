@@ -2,7 +2,10 @@ import * as v from 'valibot';
 import { decryptValue } from './crypto';
 import { RC_MESSAGES } from './rc';
 
-/** Which configured base a call goes to (PROTOCOL.md "Bases"). */
+/**
+ * Which configured base a call goes to (PROTOCOL.md "Bases"). `oauthHost` is the member server's own
+ * origin: the OAuth hop and the store POS call are answered there.
+ */
 export type ApiBase = 'appApi' | 'memberApi' | 'oauthApi' | 'oauthHost';
 
 /**

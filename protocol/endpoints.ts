@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
 import { AUTH_CALLS } from './calls/auth';
+import { CARD_CALLS } from './calls/card';
 import { CATALOG_CALLS } from './calls/catalog';
 import { LINE_CALLS } from './calls/line';
 import { OAUTH_CALLS } from './calls/oauth';
@@ -12,6 +13,7 @@ export * from './calls/catalog';
 export type { OAuthMemberProfile } from './calls/oauth';
 export type { ThirdPartyCrmData } from './calls/register';
 export * from './contract';
+export * from './member-card';
 export * from './member-profile';
 export * from './values';
 
@@ -27,6 +29,7 @@ export const ENDPOINTS = {
   ...PROFILE_CALLS,
   ...CATALOG_CALLS,
   ...OAUTH_CALLS,
+  ...CARD_CALLS,
 } as const satisfies Record<string, CallContract>;
 
 export type Endpoints = typeof ENDPOINTS;

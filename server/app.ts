@@ -14,6 +14,7 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { ecMemberRoutes } from './modules/ec-members/routes';
 import { healthRoutes } from './modules/health/routes';
 import { lineRoutes } from './modules/line/routes';
+import { memberCardRoutes } from './modules/member-card/routes';
 import { oauthRoutes } from './modules/oauth/routes';
 import { passwordRoutes } from './modules/password/routes';
 import { profileRoutes } from './modules/profile/routes';
@@ -94,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes, context);
   await app.register(passwordRoutes, context);
   await app.register(catalogRoutes, context);
+  await app.register(memberCardRoutes, context);
   // The outbox page shows every code sent: it does not exist in production.
   if (!config.production) await app.register(smsOutboxRoutes, context);
   await app.register(webRoutes, { ...context, distDir: options.distDir ?? DEFAULT_DIST_DIR });

@@ -29,6 +29,10 @@ export const LIMITS = {
   oauthStateMaxLength: OAUTH_STATE_MAX_LENGTH,
   oauthRedirectUriMaxLength: OAUTH_REDIRECT_URI_MAX_LENGTH,
   oauthClientNameMaxLength: 100,
+  /** A store till's name as the operator gives it and the member's card lists it. */
+  posTerminalNameMaxLength: 50,
+  /** How far back a scanned one-time part is looked for: older matches are told apart as expired, not unknown. */
+  cardLookBackSteps: 20,
   /** A verification code lives 10 minutes, is used once, and dies at the fifth wrong try. */
   verifyCodeMs: 10 * MINUTE,
   verifyCodeMaxAttempts: 5,
@@ -82,6 +86,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Calls a minute from one client address that check a password or a code. */
   rateLimitChecksPerMinute: number;
+  /** Member-card verify calls a minute from one store till (its API key). */
+  posVerifyPerMinute: number;
   /** SMS sends an hour caused by one client address, across every mobile and purpose. */
   smsPerAddressPerHour: number;
   /** SMS sends a minute for the whole deployment. */
@@ -125,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : { provider: 'outbox' },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     rateLimitChecksPerMinute: e.RATE_LIMIT_CHECKS_PER_MINUTE,
+    posVerifyPerMinute: e.POS_VERIFY_PER_MINUTE,
     smsPerAddressPerHour: e.SMS_PER_ADDRESS_PER_HOUR,
     smsMaxPerMinute: e.SMS_MAX_PER_MINUTE,
     redisUrl: e.REDIS_URL ?? null,

@@ -108,6 +108,7 @@ const envSchema = v.object({
   ),
   RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000, '600'),
   RATE_LIMIT_CHECKS_PER_MINUTE: integer(1, 1_000_000, '30'),
+  POS_VERIFY_PER_MINUTE: integer(1, 1_000_000, '120'),
   SMS_PER_ADDRESS_PER_HOUR: integer(1, 1_000_000, '10'),
   SMS_MAX_PER_MINUTE: integer(1, 1_000_000, '60'),
   REDIS_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\/\S+$/, '須為 redis:// 或 rediss:// 連線字串'))),

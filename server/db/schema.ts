@@ -4,6 +4,7 @@ export * from './schema/catalog';
 export * from './schema/ec-members';
 export * from './schema/line';
 export * from './schema/login-attempts';
+export * from './schema/member-card';
 export * from './schema/members';
 export * from './schema/mobile-change';
 export * from './schema/oauth';

@@ -8,6 +8,7 @@ const API_PREFIXES = [
   `${DEFAULT_API_BASES.oauthApi}/`,
   `${DEFAULT_API_BASES.memberApi}/api/`,
   `${DEFAULT_API_BASES.oauthHost}/oauth/`,
+  `${DEFAULT_API_BASES.oauthHost}/pos-api/`,
 ];
 
 /** Whether a path is under one of the API's prefixes: a declared route's (rate limited) or a request's (never answered with the app shell). */

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { EndpointName } from '#protocol';
@@ -73,16 +73,45 @@ function resilientStore(redis: Redis | null, keyPrefix: string, log: FastifyBase
         max,
       );
     }
-    // Budgets carry their name in their keys, so one store serves them all.
+    // Budgets carry their name in their keys (createBudget), so one store serves them all.
     child(): ResilientStore {
       return this;
     }
   };
 }
 
-type Budget = (
+export type Budget = (
   request: FastifyRequest,
 ) => Promise<{ max: number; remaining: number; ttlInSeconds: number; isExceeded: boolean }>;
+
+/**
+ * A budget of `max` calls a window, counted per `keyOf(request)` in the shared store. Budgets
+ * carry their name in their keys, so one store serves them all.
+ */
+export function createBudget(
+  app: FastifyInstance,
+  name: string,
+  max: number,
+  windowMs: number,
+  keyOf: (request: FastifyRequest) => string,
+): Budget {
+  const limiter = app.createRateLimit({
+    max,
+    timeWindow: windowMs,
+    keyGenerator: (request) => `${name}:${keyOf(request)}`,
+  });
+  return async (request) => {
+    const result = await limiter(request);
+    if (result.isAllowed) return { max, remaining: max, ttlInSeconds: 0, isExceeded: false };
+    return result;
+  };
+}
+
+/**
+ * Calls with budgets of their own instead of the per-address ones: a store's tills may all
+ * call from one address (a shop's router, a chain's POS back office), so they count per till.
+ */
+const OWN_BUDGET_PATHS = new Set([pathOf('posVerifyMemberCard')]);
 
 /**
  * Request budgets per client address with @fastify/rate-limit, attached to the API routes
@@ -97,23 +126,11 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
       global: false,
       store: resilientStore(options.redis, options.keyPrefix, app.log),
     });
-    const budget = (name: string, max: number): Budget => {
-      const limiter = app.createRateLimit({
-        max,
-        timeWindow: options.windowMs,
-        keyGenerator: (request) => `${name}:${clientBlock(request)}`,
-      });
-      return async (request) => {
-        const result = await limiter(request);
-        if (result.isAllowed) return { max, remaining: max, ttlInSeconds: 0, isExceeded: false };
-        return result;
-      };
-    };
-    const overall = budget('all', options.perMinute);
-    const checks = budget('checks', options.checksPerMinute);
+    const overall = createBudget(app, 'all', options.perMinute, options.windowMs, clientBlock);
+    const checks = createBudget(app, 'checks', options.checksPerMinute, options.windowMs, clientBlock);
 
     app.addHook('onRoute', (route) => {
-      if (!isApiPath(route.url)) return;
+      if (!isApiPath(route.url) || OWN_BUDGET_PATHS.has(route.url)) return;
       const hook = limitHook(CHECK_PATHS.has(route.url) ? [overall, checks] : [overall]);
       route.onRequest = [...[route.onRequest ?? []].flat(), hook];
     });
@@ -121,17 +138,26 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
   { name: 'rate-limit' },
 );
 
-/** Counts the call against each of its budgets; the RateLimit-* headers show the tightest one. */
+/** Counts the call against its budgets (see `countAgainst`) before the handler runs. */
 function limitHook(budgets: Budget[]): onRequestHookHandler {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const results = await Promise.all(budgets.map((count) => count(request)));
-    const exceeded = results.find((result) => result.isExceeded);
-    const tightest = exceeded ?? results.reduce((a, b) => (b.remaining < a.remaining ? b : a));
-    reply.header('ratelimit-limit', tightest.max);
-    reply.header('ratelimit-remaining', tightest.remaining);
-    reply.header('ratelimit-reset', tightest.ttlInSeconds);
-    if (!exceeded) return;
-    reply.header('retry-after', exceeded.ttlInSeconds);
-    return reject(reply, 'RATE_LIMITED');
+    if (await countAgainst(budgets, request, reply)) return reply;
   };
+}
+
+/**
+ * Counts the call against each of its budgets; the RateLimit-* headers show the tightest one.
+ * True when one is exceeded: the 429 RATE_LIMITED answer has then been sent.
+ */
+export async function countAgainst(budgets: Budget[], request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  const results = await Promise.all(budgets.map((count) => count(request)));
+  const exceeded = results.find((result) => result.isExceeded);
+  const tightest = exceeded ?? results.reduce((a, b) => (b.remaining < a.remaining ? b : a));
+  reply.header('ratelimit-limit', tightest.max);
+  reply.header('ratelimit-remaining', tightest.remaining);
+  reply.header('ratelimit-reset', tightest.ttlInSeconds);
+  if (!exceeded) return false;
+  reply.header('retry-after', exceeded.ttlInSeconds);
+  reject(reply, 'RATE_LIMITED');
+  return true;
 }

@@ -7,6 +7,7 @@ import {
   type EndpointName,
   FRIEND_RECOMMEND_COPY_KEY,
   MEMBER_VERIFICATION,
+  memberCardCode,
   type Params,
   PKCE_METHOD,
   RC_MESSAGES,
@@ -17,6 +18,7 @@ import {
 import { pathOf } from '../../server/lib/paths';
 import { enc, postSigned, startTestApp, type TestApp } from './helpers/app';
 import { bindData, type FakeLine, lineUserId, startFakeLine } from './helpers/fake-line';
+import { addTill, scan } from './helpers/member-card';
 import { addMember, MEMBER } from './helpers/members';
 import { addClient, pkcePair, postPlain, STATE } from './helpers/oauth';
 import { redirectLocation } from './helpers/password';
@@ -173,6 +175,19 @@ describe('every C01 answer has the results its call’s contract promises', () =
     const token = await signIn(MEMBER.mobile, 'reset1234');
     const change = { old_password: enc('reset1234'), new_password: enc(MEMBER.password) };
     await succeed('updateMemberPassword', change, token);
+  });
+
+  it('the member card, and a till scanning its code', async () => {
+    const token = await signIn(MEMBER.mobile, MEMBER.password);
+    const { member_card } = await succeed('getMemberCard', undefined, token);
+    if (!member_card) throw new Error('a verified member has a card');
+    const till = await addTill(t);
+    const code = memberCardCode(
+      member_card.card_number,
+      Buffer.from(member_card.card_secret, 'base64'),
+      t.clock.now().getTime(),
+    );
+    resultsOf('posVerifyMemberCard', await scan(t, till, code));
   });
 
   it('signing out', async () => {

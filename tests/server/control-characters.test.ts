@@ -3,6 +3,7 @@ import { ENDPOINTS, type EndpointName, LINE_SOURCE, LINE_TOKEN_SOURCE, noParamet
 import { pathOf } from '../../server/lib/paths';
 import { enc, postSigned, startTestApp, TEST_AES_KEY, type TestApp } from './helpers/app';
 import { rowCounts } from './helpers/database';
+import { addTill, scan } from './helpers/member-card';
 import { addMember, MEMBER, memberToken } from './helpers/members';
 import { postPlain } from './helpers/oauth';
 
@@ -157,5 +158,15 @@ describe('no string of any call may carry a control character or a lone surrogat
     expect(response.statusCode).toBe(400);
     expect(response.json().rcrm).toMatchObject({ RC: 'PARAMETER_INVALID' });
     expect(response.json().rcrm.RM).toMatch(/（client_id）$/);
+  });
+
+  it('refuses a NUL byte, a lone surrogate and ESC in a till’s code', async () => {
+    const till = await addTill(t);
+    for (const code of ['4829\u0000103756123456', '4829\ud800103756123456', '4829\u001b103756123456']) {
+      const response = await scan(t, till, code);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().rcrm).toMatchObject({ RC: 'PARAMETER_INVALID' });
+      expect(response.json().rcrm.RM).toMatch(/（code）$/);
+    }
   });
 });

@@ -4,8 +4,7 @@ import type { AppContext } from '../../context';
 import { answer } from '../../lib/responses';
 import { callsOn } from '../../plugins/calls';
 import { isMobileRegistered } from '../members/service';
-import { revokeMemberToken } from '../tokens/service';
-import { login, redirectLocation } from './service';
+import { login, redirectLocation, signOut } from './service';
 
 export const authRoutes: FastifyPluginAsync<AppContext> = async (app, { config, db, now }) => {
   const call = callsOn(app, config.aesKey);
@@ -20,7 +19,7 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, { config, 
     answer((await isMobileRegistered(db, params.mobile, now())) ? 'MEMBER_MOBILE_IS_REPEAT' : 'C01'),
   );
 
-  call('logout', async ({ token }) => answer((await revokeMemberToken(db, token, now())) ? 'C01' : 'TOKEN_INVALID'));
+  call('logout', async ({ token }) => answer((await signOut(db, token, now())) ? 'C01' : 'TOKEN_INVALID'));
 
   // The token comes encrypted either with the browser's aes_key cookie (x_token) or with the CRM AES key (header).
   call('redirectLocation', async ({ request, reply }) => {

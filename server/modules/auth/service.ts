@@ -3,8 +3,9 @@ import { IMPORTED_MEMBER_LOCATION } from '#protocol';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { spendDummyVerification, verifyPassword } from '../../lib/passwords';
+import { rotateCardSecret } from '../member-card/service';
 import { findMemberByMobile, type Member, registrationCompleted } from '../members/service';
-import { issueToken, memberOfToken } from '../tokens/service';
+import { issueToken, memberOfToken, revokeMemberToken } from '../tokens/service';
 import { attemptsForgiven, clearAttempts, reserveAttempt } from './lockout';
 
 export { clearAttempts } from './lockout';
@@ -54,6 +55,18 @@ export async function login(db: Db, account: { mobile: string; password: string 
   if (member.registrationExpiresAt) alongside.push(registrationCompleted(db, member.id));
   const { token } = await issueToken(db, member.id, { kind: 'member' }, now, alongside);
   return { rc: 'C01', memberAccessToken: token };
+}
+
+/**
+ * Signs the member token out. The member card's secret is replaced too: a card this browser kept
+ * for showing offline stops working at the till. False when the token was not a live member token.
+ */
+export async function signOut(db: Db, token: string | null, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const memberId = await revokeMemberToken(tx, token, now);
+    if (memberId) await rotateCardSecret(tx, memberId, now);
+    return memberId !== null;
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import { hashPassword } from '../../lib/passwords';
 import { recordAuditEvent } from '../audit/service';
 import { checkMemberPassword } from '../auth/service';
+import { rotateCardSecret } from '../member-card/service';
 import { findMemberById, lockMember, setMemberPassword } from '../members/service';
 import { revokeMemberTokens, verifyToken } from '../tokens/service';
 import { MEMBER_TOKEN, type Outcome } from './outcome';
@@ -14,7 +15,8 @@ export interface PasswordChange {
 /**
  * A signed-in member replaces the password. The old one is checked under the login lockout
  * counts; the new one must differ from it. Every other session of the member ends (the one
- * that made the change stays), and the legacy birthday-password flag clears.
+ * that made the change stays), the member card's secret is replaced (a copied one stops working),
+ * and the legacy birthday-password flag clears.
  */
 export async function changePassword(
   db: Db,
@@ -40,6 +42,7 @@ export async function changePassword(
     if (locked.passwordHash !== member.passwordHash) return { rc: 'PASSWORD_INCORRECT' };
     await setMemberPassword(tx, locked.id, passwordHash, now);
     await revokeMemberTokens(tx, locked.id, now, still.tokenId);
+    await rotateCardSecret(tx, locked.id, now);
     await recordAuditEvent(tx, { memberId: locked.id, type: 'password_change', clientAddress }, now);
     return { rc: 'C01' };
   });

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { recordAuditEvent } from '../audit/service';
 import { clearAttempts } from '../auth/service';
+import { rotateCardSecret } from '../member-card/service';
 import { findMemberById, findMemberByMobile, lockMember, setMemberPassword } from '../members/service';
 import { issueToken, markTokenVerified, revokeMemberTokens, revokeToken, verifyToken } from '../tokens/service';
 import {
@@ -104,6 +105,7 @@ export async function resetPassword(
     if (!locked || !still?.verifiedAt) return { rc: 'TOKEN_INVALID' };
     await setMemberPassword(tx, locked.id, passwordHash, now);
     await revokeMemberTokens(tx, locked.id, now);
+    await rotateCardSecret(tx, locked.id, now);
     await clearAttempts(tx, locked.mobile);
     await recordAuditEvent(tx, { memberId: locked.id, type: 'password_reset', clientAddress }, now);
     return { rc: 'C01' };

@@ -162,16 +162,17 @@ export async function revokeToken(db: Db, tokenId: string, now: Date): Promise<v
 
 /**
  * Signs one member token out: one statement finds it live and revokes it, so of two sign-outs
- * racing only one succeeds. False when the token was unknown, expired, revoked or not a member's.
+ * racing only one succeeds. Answers the token's member, or null when the token was unknown,
+ * expired, revoked or not a member's.
  */
-export async function revokeMemberToken(db: Db, token: string | null, now: Date): Promise<boolean> {
-  if (!token || !TOKEN_PATTERN.test(token)) return false;
-  const revoked = await db
+export async function revokeMemberToken(db: Db, token: string | null, now: Date): Promise<string | null> {
+  if (!token || !TOKEN_PATTERN.test(token)) return null;
+  const [revoked] = await db
     .update(memberTokens)
     .set({ revokedAt: now })
     .where(isLiveMemberToken(token, now))
-    .returning({ id: memberTokens.id });
-  return revoked.length > 0;
+    .returning({ memberId: memberTokens.memberId });
+  return revoked?.memberId ?? null;
 }
 
 /** Revokes every live token of the member, but `keepTokenId` (the session that changed the password). */

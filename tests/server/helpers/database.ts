@@ -7,6 +7,8 @@ import {
   identityBindings,
   loginAttempts,
   memberAuditEvents,
+  memberCardScans,
+  memberCards,
   members,
   memberTokens,
   oauthClientRedirectUris,
@@ -14,6 +16,7 @@ import {
   oauthCodes,
   oauthRequests,
   pendingMobileChanges,
+  posTerminals,
   referrals,
   smsOutbox,
   tempTokenMobiles,
@@ -94,7 +97,7 @@ function once(action: () => Promise<void>): () => Promise<void> {
 
 export async function emptyTables(db: Db): Promise<void> {
   await db.execute(
-    sql`truncate members, member_tokens, login_attempts, temp_token_mobiles, ec_members, oauth_clients, oauth_client_redirect_uris, oauth_requests, oauth_codes, referrals, verification_codes, sms_outbox, pending_mobile_changes, member_audit_events, identity_bindings restart identity cascade`,
+    sql`truncate members, member_tokens, login_attempts, temp_token_mobiles, ec_members, oauth_clients, oauth_client_redirect_uris, oauth_requests, oauth_codes, referrals, verification_codes, sms_outbox, pending_mobile_changes, member_audit_events, identity_bindings, member_cards, member_card_scans, pos_terminals restart identity cascade`,
   );
 }
 
@@ -116,6 +119,9 @@ export async function rowCounts(db: Db): Promise<Record<string, number>> {
     pendingMobileChanges,
     memberAuditEvents,
     identityBindings,
+    memberCards,
+    memberCardScans,
+    posTerminals,
   };
   const counts: Record<string, number> = {};
   for (const [name, table] of Object.entries(tables)) {

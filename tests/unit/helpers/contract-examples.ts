@@ -456,4 +456,37 @@ export const EXAMPLES: { [N in EndpointName]: CallExamples<N> } = {
       'a profile without its id': { member_profile: { name: '林美華', mobile: MOBILE, is_verified: true } },
     },
   },
+  getMemberCard: {
+    params: {},
+    wrongParams: { 'a string': 'card' },
+    results: {
+      member_card: { card_number: '4829103756', card_secret: 'q3mZ8vKc1uYt0nBf7LxW2eRj5sHd9gPa4oTi6yUkR/E=' },
+      server_time: '2026/11/24 10:15:00',
+      recent_scans: [{ terminal_name: '信義店 1 號機', scanned_at: '2026/11/23 18:02:11' }],
+    },
+    wrongResults: {
+      'a card number of nine digits': {
+        member_card: { card_number: '482910375', card_secret: 'AA==' },
+        server_time: '2026/11/24 10:15:00',
+        recent_scans: [],
+      },
+      'no server time': { member_card: null, recent_scans: [] },
+      'no scans list': { member_card: null, server_time: '2026/11/24 10:15:00' },
+    },
+  },
+  posVerifyMemberCard: {
+    params: { code: '4829103756123456' },
+    wrongParams: {
+      'no code': {},
+      'a code that is a number': { code: 4829103756123456 },
+      'an empty code': { code: '' },
+    },
+    results: {
+      member_id: 'b0a1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d',
+      name: '林美華',
+      mobile_masked: '0911-***-333',
+      is_verified: true,
+    },
+    wrongResults: { 'no verification flag': { member_id: 'm', name: '林美華', mobile_masked: '0911-***-333' } },
+  },
 };

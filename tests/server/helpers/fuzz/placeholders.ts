@@ -5,8 +5,16 @@ import { TEST_AES_KEY } from '../app';
 // A generated request is plain data; secrets, live tokens and timestamps are placeholders filled
 // in when it is sent, so a counterexample prints what was meant (`enc("0911222333")`, `<memberToken>`).
 
-/** What the seeded world knows: live tokens and the OAuth client, by name. */
-export type LiveName = 'memberToken' | 'registerToken' | 'forgotToken' | 'clientId' | 'clientSecret' | 'randomKey';
+/** What the seeded world knows: live tokens, the OAuth client, a store till and the member's code, by name. */
+export type LiveName =
+  | 'memberToken'
+  | 'registerToken'
+  | 'forgotToken'
+  | 'clientId'
+  | 'clientSecret'
+  | 'randomKey'
+  | 'tillKey'
+  | 'cardCode';
 export type World = Record<LiveName, string>;
 
 export const LIVE_TOKENS = ['memberToken', 'registerToken', 'forgotToken'] as const;

@@ -28,8 +28,8 @@ export type Attempt =
   | { token: unknown; request_parameter: unknown; headers: Record<string, string> }
   /** A `sign` whose payload or signature is wrong, or whose correctly signed payload is garbage. */
   | { payload: Payload; signature: SignatureFault }
-  /** A plain-JSON body (server-to-server). */
-  | { json: unknown }
+  /** A plain-JSON body (server-to-server); a till's call carries the live till key unless `authorization` says otherwise. */
+  | { json: unknown; authorization?: string }
   /** The GET redirect_location: its query, the X-MMRM-TOKEN header and the aes_key cookie. */
   | { query: { x_token: Sealed } | { plain: string } | { raw: string }; header?: Sealed | string; cookie?: string };
 
@@ -120,14 +120,19 @@ function sign(payload: string, fault: SignatureFault): string {
 /** The request an attempt stands for, on the server's path for the endpoint, at the server's time. */
 export function toRequest(endpoint: EndpointName, attempt: Attempt, world: World, now: Date): InjectOptions {
   const url = pathOf(endpoint);
+  // A till without its key is turned away before its body is read: most attempts carry the key.
+  const till =
+    endpoint === 'posVerifyMemberCard'
+      ? { authorization: ('authorization' in attempt && attempt.authorization) || `Bearer ${world.tillKey}` }
+      : {};
   if ('raw' in attempt) {
-    const headers = attempt.contentType === null ? {} : { 'content-type': attempt.contentType };
+    const headers = attempt.contentType === null ? till : { ...till, 'content-type': attempt.contentType };
     const payload = typeof attempt.raw === 'string' ? attempt.raw : Buffer.from(attempt.raw);
     return { method: 'POST', url, headers, payload };
   }
   if ('json' in attempt) {
     const body = JSON.stringify(fill(attempt.json, world, now)) ?? 'null';
-    return { method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: body };
+    return { method: 'POST', url, headers: { ...till, 'content-type': 'application/json' }, payload: body };
   }
   if ('payload' in attempt) {
     const { payload } = attempt;

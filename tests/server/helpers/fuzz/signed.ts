@@ -36,7 +36,10 @@ import { awkwardJson, awkwardString, freeText, headerSafeString, printable } fro
 // timestamp, the call's own live token), so handlers and the database see the awkward values too;
 // the rest spoil one layer at a time: the body, the signature, the signed payload.
 
-export type SignedEndpoint = Exclude<EndpointName, 'oauthRequest' | 'oauthToken' | 'redirectLocation'>;
+export type SignedEndpoint = Exclude<
+  EndpointName,
+  'oauthRequest' | 'oauthToken' | 'posVerifyMemberCard' | 'redirectLocation'
+>;
 
 const none: Params = fc.constant({});
 
@@ -47,6 +50,7 @@ const WELL_FORMED: Record<SignedEndpoint, Params> = {
   loginWithProvider: lineBind,
   checkMobile: fc.record({ mobile: sealed(mobile) }),
   logout: none,
+  getMemberCard: none,
   registerCheck: fc.record({ mobile: sealed(mobile), password: sealed(setPassword), referrer_code: referrerCode }),
   briefTerm: fc.record({ type: fc.array(fc.oneof(fc.constant(REGISTER_TERM_TYPE), freeText(32)), { maxLength: 3 }) }),
   register: fc.record({ register, bind_third_party: fc.option(lineBind) }, { requiredKeys: ['register'] }),

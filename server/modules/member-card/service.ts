@@ -1,0 +1,30 @@
+import type { Db } from '../../db/client';
+import { memberOfToken } from '../tokens/service';
+import { cardOfMember, type MemberCard, type RecentScan, recentScans } from './cards';
+
+export { rotateCardSecret } from './cards';
+export {
+  addTerminal,
+  listTerminals,
+  type PosTerminal,
+  revokeTerminal,
+  terminalNameProblem,
+  terminalOfKey,
+} from './terminals';
+export { acceptScan } from './verify';
+
+export type CardOutcome = { rc: 'C01'; card: MemberCard | null; scans: RecentScan[] } | { rc: 'TOKEN_INVALID' };
+
+/**
+ * The signed-in member's card and latest scans. A member whose mobile is not verified gets no
+ * card yet: a code at the till vouches for a member the brand can reach.
+ */
+export async function memberCardFor(db: Db, token: string | null, now: Date): Promise<CardOutcome> {
+  const member = await memberOfToken(db, token, now);
+  if (!member) return { rc: 'TOKEN_INVALID' };
+  const [card, scans] = await Promise.all([
+    member.isVerified ? cardOfMember(db, member.id, now) : null,
+    recentScans(db, member.id),
+  ]);
+  return { rc: 'C01', card, scans };
+}

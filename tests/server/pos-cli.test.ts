@@ -1,0 +1,99 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { openDatabase } from '../../server/db/client';
+import { posTerminals } from '../../server/db/schema';
+import { sha256Hex } from '../../server/lib/secrets';
+import { testConfig } from './helpers/app';
+import { VERIFY_URL } from './helpers/member-card';
+
+const run = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), 'pos-cli-'));
+const dataDir = join(dir, 'data');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// The commands work on their own PGlite directory here, whatever database the other tests use.
+const env = () => {
+  const { DATABASE_URL: _onlyPglite, ...rest } = process.env;
+  return { ...rest, DATA_DIR: dataDir };
+};
+const cli = (...args: string[]) =>
+  run(process.execPath, ['--import', 'tsx', 'server/cli/pos-terminals.ts', ...args], { env: env() });
+type Failure = { code: number; stdout: string; stderr: string };
+const failureOf = (args: string[]) =>
+  cli(...args).then(
+    () => null,
+    (error: Failure) => error,
+  );
+
+async function withDatabase<T>(work: (database: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ dataDir });
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
+
+/** What the server answers a till presenting `apiKey` (a code that is no member's). */
+const tillStatus = (apiKey: string) =>
+  withDatabase(async (database) => {
+    const app = await buildApp({ config: testConfig(), database, distDir: '/nonexistent-dist' });
+    try {
+      const response = await app.inject({
+        method: 'POST',
+        url: VERIFY_URL,
+        headers: { authorization: `Bearer ${apiKey}` },
+        payload: { code: '1234567890123456' },
+      });
+      return `${response.statusCode} ${response.json().rcrm.RC}`;
+    } finally {
+      await app.close();
+    }
+  });
+
+describe('the store till commands', () => {
+  it('add a till on a fresh data directory, print its key once, list it, and revoke it', async () => {
+    const { stdout } = await cli('add', '--name', '信義店 1 號機');
+    const id = /^收銀機代號：(\S+)$/m.exec(stdout)?.[1] ?? '';
+    const apiKey = /^API 金鑰：\s+(\S+)$/m.exec(stdout)?.[1] ?? '';
+    expect(apiKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(stdout.split(apiKey)).toHaveLength(2);
+    expect(stdout).toContain('金鑰只顯示這一次');
+    const stored = await withDatabase(({ db }) => db.select().from(posTerminals));
+    expect(stored).toEqual([expect.objectContaining({ id, name: '信義店 1 號機', keyHash: sha256Hex(apiKey) })]);
+    expect(JSON.stringify(stored)).not.toContain(apiKey);
+    expect(await tillStatus(apiKey)).toBe('200 CARD_CODE_INVALID');
+
+    const listed = (await cli('list')).stdout;
+    expect(listed).toContain(`${id}  信義店 1 號機`);
+    expect(listed).toContain('使用中');
+    expect(listed).not.toContain(apiKey);
+
+    expect((await cli('revoke', '--id', id)).stdout).toContain(`已停用收銀機 ${id}`);
+    expect((await cli('list')).stdout).toContain('已停用');
+    expect(await tillStatus(apiKey)).toBe('401 TOKEN_INVALID');
+    expect(await failureOf(['revoke', '--id', id])).toMatchObject({ code: 1 });
+  });
+
+  it.each([
+    ['no name', ['add'], '--name 名稱不可空白'],
+    ['a blank name', ['add', '--name', '   '], '--name 名稱不可空白'],
+    ['a name over 50 characters', ['add', '--name', '店'.repeat(51)], '不可超過 50 個字'],
+    ['a name with a control character', ['add', '--name', '店\u0007'], '控制字元'],
+    ['an id that is no till id', ['revoke', '--id', 'abc'], '--id 須為收銀機代號'],
+    ['an unknown option', ['list', '--color', 'red'], "Unknown option '--color'"],
+    ['an unknown command', ['delete'], '用法'],
+  ])('refuses %s with usage and exit code 2, storing nothing', async (_, args, problem) => {
+    const before = await withDatabase(async ({ db }) => (await db.select().from(posTerminals)).length);
+    const failure = await failureOf(args);
+    expect(failure).toMatchObject({ code: 2 });
+    expect(failure?.stderr).toContain(problem);
+    expect(failure?.stderr).toContain('用法');
+    expect(await withDatabase(async ({ db }) => (await db.select().from(posTerminals)).length)).toBe(before);
+  });
+});
