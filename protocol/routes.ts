@@ -1,4 +1,4 @@
-/** Every screen URL of the spec's section 2; the server answers each with the app shell. */
+/** Every screen URL of the spec's section 2, and the member card; the server answers each with the app shell. */
 export const APP_ROUTES = [
   '/',
   '/login',
@@ -20,6 +20,7 @@ export const APP_ROUTES = [
   '/line_bind',
   '/line_bind/login',
   '/recommend',
+  '/member_card',
 ] as const;
 
 export type AppRoute = (typeof APP_ROUTES)[number];

@@ -15,6 +15,7 @@ import { Route as Change_memberRouteImport } from './routes/change_member'
 import { Route as Change_member_mobileRouteImport } from './routes/change_member_mobile'
 import { Route as Change_pwdRouteImport } from './routes/change_pwd'
 import { Route as ForgotPasswordRouteImport } from './routes/forgotPassword'
+import { Route as Member_cardRouteImport } from './routes/member_card'
 import { Route as RecommendRouteImport } from './routes/recommend'
 import { Route as RegisterFirstRouteImport } from './routes/registerFirst'
 import { Route as RegisterSecondRouteImport } from './routes/registerSecond'
@@ -58,6 +59,11 @@ const Change_pwdRoute = Change_pwdRouteImport.update({
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   id: '/forgotPassword',
   path: '/forgotPassword',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Member_cardRoute = Member_cardRouteImport.update({
+  id: '/member_card',
+  path: '/member_card',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RecommendRoute = RecommendRouteImport.update({
@@ -140,6 +146,7 @@ export interface FileRoutesByFullPath {
   '/change_member_mobile': typeof Change_member_mobileRoute
   '/change_pwd': typeof Change_pwdRoute
   '/forgotPassword': typeof ForgotPasswordRoute
+  '/member_card': typeof Member_cardRoute
   '/recommend': typeof RecommendRoute
   '/registerFirst': typeof RegisterFirstRoute
   '/registerSecond': typeof RegisterSecondRoute
@@ -162,6 +169,7 @@ export interface FileRoutesByTo {
   '/change_member_mobile': typeof Change_member_mobileRoute
   '/change_pwd': typeof Change_pwdRoute
   '/forgotPassword': typeof ForgotPasswordRoute
+  '/member_card': typeof Member_cardRoute
   '/recommend': typeof RecommendRoute
   '/registerFirst': typeof RegisterFirstRoute
   '/registerSecond': typeof RegisterSecondRoute
@@ -185,6 +193,7 @@ export interface FileRoutesById {
   '/change_member_mobile': typeof Change_member_mobileRoute
   '/change_pwd': typeof Change_pwdRoute
   '/forgotPassword': typeof ForgotPasswordRoute
+  '/member_card': typeof Member_cardRoute
   '/recommend': typeof RecommendRoute
   '/registerFirst': typeof RegisterFirstRoute
   '/registerSecond': typeof RegisterSecondRoute
@@ -209,6 +218,7 @@ export interface FileRouteTypes {
     | '/change_member_mobile'
     | '/change_pwd'
     | '/forgotPassword'
+    | '/member_card'
     | '/recommend'
     | '/registerFirst'
     | '/registerSecond'
@@ -231,6 +241,7 @@ export interface FileRouteTypes {
     | '/change_member_mobile'
     | '/change_pwd'
     | '/forgotPassword'
+    | '/member_card'
     | '/recommend'
     | '/registerFirst'
     | '/registerSecond'
@@ -253,6 +264,7 @@ export interface FileRouteTypes {
     | '/change_member_mobile'
     | '/change_pwd'
     | '/forgotPassword'
+    | '/member_card'
     | '/recommend'
     | '/registerFirst'
     | '/registerSecond'
@@ -276,6 +288,7 @@ export interface RootRouteChildren {
   Change_member_mobileRoute: typeof Change_member_mobileRoute
   Change_pwdRoute: typeof Change_pwdRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
+  Member_cardRoute: typeof Member_cardRoute
   RecommendRoute: typeof RecommendRoute
   RegisterFirstRoute: typeof RegisterFirstRoute
   RegisterSecondRoute: typeof RegisterSecondRoute
@@ -334,6 +347,13 @@ declare module '@tanstack/react-router' {
       path: '/forgotPassword'
       fullPath: '/forgotPassword'
       preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/member_card': {
+      id: '/member_card'
+      path: '/member_card'
+      fullPath: '/member_card'
+      preLoaderRoute: typeof Member_cardRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/recommend': {
@@ -444,6 +464,7 @@ const rootRouteChildren: RootRouteChildren = {
   Change_member_mobileRoute: Change_member_mobileRoute,
   Change_pwdRoute: Change_pwdRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
+  Member_cardRoute: Member_cardRoute,
   RecommendRoute: RecommendRoute,
   RegisterFirstRoute: RegisterFirstRoute,
   RegisterSecondRoute: RegisterSecondRoute,

@@ -11,8 +11,9 @@ const taipeiTime = v.pipe(
 );
 
 /**
- * The member card (beyond the spec's calls): the member's card number and card secret, from which
- * the device derives the rotating code, and the store scans the card has been through.
+ * The member card (beyond the spec's calls): the member's name and masked mobile, the card number
+ * and card secret from which the device derives the rotating code, and the store scans the card
+ * has been through.
  */
 export const CARD_CALLS = {
   getMemberCard: signedCall({
@@ -21,6 +22,9 @@ export const CARD_CALLS = {
     token: 'member',
     request: () => noParameters,
     results: v.object({
+      /** Who the card is of, as the till will see it: the card shows them offline too. */
+      name: v.string(),
+      mobile_masked: v.string(),
       /** Null until the member's mobile is verified: no code is shown before that. */
       member_card: v.nullable(
         v.object({

@@ -7,6 +7,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Keeps a signed-in member: token, Taipei expiry one year on (as long as the token lives), login type. */
 export function startSession(token: string, loginType: LoginType, now: Date = new Date()): MemberAuth {
+  // A card kept from an earlier session may be another member's: the next visit online fetches this one's.
+  storage.memberCard.remove();
   const auth = { token, expireTime: taipeiTimestamp(new Date(now.getTime() + MEMBER_TOKEN_DAYS * DAY_MS)) };
   storage.memberAuth.set(auth);
   storage.memberAccessToken.set(token);
@@ -14,7 +16,9 @@ export function startSession(token: string, loginType: LoginType, now: Date = ne
   return auth;
 }
 
+/** The session ends: the member card kept for offline use goes with it (its secret is replaced anyway). */
 export function endSession(): void {
+  storage.memberCard.remove();
   storage.memberAuth.remove();
   storage.memberAccessToken.remove();
 }

@@ -98,6 +98,21 @@ const draftItem =
 /** What an SMS code is for; each has its own resend countdown. */
 export type CodePurpose = 'register' | 'forgot_password' | 'verify_mobile' | 'change_mobile';
 
+/**
+ * The member card as last fetched, with how far this device's clock is from the server's, so the
+ * card keeps showing codes the till accepts while the phone has no network. Removed on sign-out.
+ */
+export const keptMemberCardSchema = v.object({
+  name: v.string(),
+  mobile_masked: v.string(),
+  card_number: v.pipe(v.string(), v.regex(/^\d{10}$/)),
+  card_secret: text,
+  /** The server's clock minus this device's, in milliseconds. */
+  clock_offset_ms: v.number(),
+  recent_scans: v.array(v.object({ terminal_name: v.string(), scanned_at: v.string() })),
+});
+export type KeptMemberCard = v.InferOutput<typeof keptMemberCardSchema>;
+
 /** The encrypted third-party CRM data that came in the registration link's hash. */
 export const thirdPartyCrmDataSchema = v.object({ third_party_crm_data: text });
 
@@ -122,6 +137,8 @@ export const storage = {
   lineBindMobile: textItem('sessionStorage', 'line_bind_mobile', text),
   // Not keys of the spec: when a code was last sent (epoch ms), so a reload keeps the resend countdown.
   codeSentAt: (purpose: CodePurpose) => jsonItem('sessionStorage', `code_sent_at_${purpose}`, v.number()),
+  // Not a key of the spec: the member card, kept in this browser so it works offline at the till.
+  memberCard: jsonItem('localStorage', 'member_card', keptMemberCardSchema),
 } as const;
 
 const deviceUuidItem = textItem('localStorage', 'device-uuid', text);

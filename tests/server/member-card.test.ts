@@ -25,6 +25,7 @@ const cardOf = async (memberToken: string) => (await fetchCard(t, memberToken)).
 describe('POST /api/member/get_member_card', () => {
   it('gives a verified member a ten-digit card number and a 32-byte secret, the same on every visit', async () => {
     const first = await cardOf(token);
+    expect(first).toMatchObject({ name: MEMBER.name, mobile_masked: '0911-***-333' });
     expect(first.member_card.card_number).toMatch(/^[1-9]\d{9}$/);
     expect(Buffer.from(first.member_card.card_secret, 'base64')).toHaveLength(CARD_SECRET_BYTES);
     expect(await cardOf(token)).toEqual(first);

@@ -6,6 +6,7 @@ import { startSession } from '../../src/lib/session';
 import { answer, reply, urlOf } from './support/api';
 import { TEST_CONFIG } from './support/config';
 import { fakeLine, resetFakeLine } from './support/fake-liff';
+import { answerCard } from './support/member-card';
 import { answerProfile, MEMBER_TOKEN, PROFILE, signIn } from './support/profile';
 import { renderApp } from './support/render-app';
 import { server } from './support/server';
@@ -33,9 +34,30 @@ function expectNothingKept() {
   expect(sessionStorage.getItem('member_access_token')).toBeNull();
   expect(sessionStorage.getItem('member_access_info')).toBeNull();
   expect(sessionStorage.getItem('line_access_token')).toBeNull();
+  expect(localStorage.getItem('member_card')).toBeNull();
 }
 
 describe('/change_member: 登出', () => {
+  it('forgets the member card kept for the till, so this browser shows no code once signed out', async () => {
+    signIn();
+    answerCard();
+    answer('logout', () => reply('C01', {}));
+    const card = renderApp('/member_card');
+    await screen.findByRole('img', { name: /^會員條碼：/ });
+    card.unmount();
+    expect(localStorage.getItem('member_card')).not.toBeNull();
+    const { user, router } = await openProfile();
+    await user.click(signOutButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expectNothingKept();
+  });
+
+  it('links to the member card', async () => {
+    signIn();
+    await openProfile();
+    expect(screen.getByRole('link', { name: '會員卡' })).toHaveAttribute('href', '/member_card');
+  });
+
   it('signs the token out on the server, forgets the member here and goes to /login', async () => {
     signIn();
     let answerLogout: () => void = () => {};

@@ -18,6 +18,8 @@ export const memberCardRoutes: FastifyPluginAsync<AppContext> = async (app, cont
     const outcome = await memberCardFor(db, token, at);
     if (outcome.rc !== 'C01') return answer(outcome.rc);
     return answer('C01', {
+      name: outcome.member.name,
+      mobile_masked: maskedMobile(outcome.member.mobile),
       member_card: outcome.card && { card_number: outcome.card.cardNumber, card_secret: outcome.card.secret },
       server_time: taipeiTimestamp(at),
       recent_scans: outcome.scans.map((scan) => ({

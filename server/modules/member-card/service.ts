@@ -13,11 +13,13 @@ export {
 } from './terminals';
 export { acceptScan } from './verify';
 
-export type CardOutcome = { rc: 'C01'; card: MemberCard | null; scans: RecentScan[] } | { rc: 'TOKEN_INVALID' };
+export type CardOutcome =
+  | { rc: 'C01'; member: { name: string; mobile: string }; card: MemberCard | null; scans: RecentScan[] }
+  | { rc: 'TOKEN_INVALID' };
 
 /**
- * The signed-in member's card and latest scans. A member whose mobile is not verified gets no
- * card yet: a code at the till vouches for a member the brand can reach.
+ * The signed-in member's name and mobile, card and latest scans. A member whose mobile is not
+ * verified gets no card yet: a code at the till vouches for a member the brand can reach.
  */
 export async function memberCardFor(db: Db, token: string | null, now: Date): Promise<CardOutcome> {
   const member = await memberOfToken(db, token, now);
@@ -26,5 +28,5 @@ export async function memberCardFor(db: Db, token: string | null, now: Date): Pr
     member.isVerified ? cardOfMember(db, member.id, now) : null,
     recentScans(db, member.id),
   ]);
-  return { rc: 'C01', card, scans };
+  return { rc: 'C01', member: { name: member.name, mobile: member.mobile }, card, scans };
 }

@@ -460,18 +460,33 @@ export const EXAMPLES: { [N in EndpointName]: CallExamples<N> } = {
     params: {},
     wrongParams: { 'a string': 'card' },
     results: {
+      name: '林美華',
+      mobile_masked: '0911-***-333',
       member_card: { card_number: '4829103756', card_secret: 'q3mZ8vKc1uYt0nBf7LxW2eRj5sHd9gPa4oTi6yUkR/E=' },
       server_time: '2026/11/24 10:15:00',
       recent_scans: [{ terminal_name: '信義店 1 號機', scanned_at: '2026/11/23 18:02:11' }],
     },
     wrongResults: {
       'a card number of nine digits': {
+        name: '林美華',
+        mobile_masked: '0911-***-333',
         member_card: { card_number: '482910375', card_secret: 'AA==' },
         server_time: '2026/11/24 10:15:00',
         recent_scans: [],
       },
-      'no server time': { member_card: null, recent_scans: [] },
-      'no scans list': { member_card: null, server_time: '2026/11/24 10:15:00' },
+      'no server time': { name: '林美華', mobile_masked: '0911-***-333', member_card: null, recent_scans: [] },
+      'no scans list': {
+        name: '林美華',
+        mobile_masked: '0911-***-333',
+        member_card: null,
+        server_time: '2026/11/24 10:15:00',
+      },
+      'no name': {
+        mobile_masked: '0911-***-333',
+        member_card: null,
+        server_time: '2026/11/24 10:15:00',
+        recent_scans: [],
+      },
     },
   },
   posVerifyMemberCard: {

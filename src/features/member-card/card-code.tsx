@@ -1,0 +1,39 @@
+import { useRef } from 'react';
+import { CARD_STEP_SECONDS, groupedCardCode } from '#protocol/member-card';
+import { t } from '../../i18n/zh-TW';
+import type { MemberCardView } from './api';
+import { Barcode } from './barcode';
+import { QrCode } from './qr-code';
+import { useCardCode } from './use-card-code';
+
+type Card = NonNullable<MemberCardView['card']>;
+
+/** The code to scan: barcode, digits for typing in, QR code, and how long until it changes. */
+export function CardCode({ card }: { card: Card }) {
+  const { code, secondsLeft } = useCardCode(card.cardNumber, card.secret, card.clockOffsetMs);
+  const grouped = groupedCardCode(code);
+  const firstCode = useRef(code);
+  return (
+    <section aria-labelledby="card-code" className="flex flex-col items-stretch gap-3">
+      <h2 id="card-code" className="text-center text-sm text-ink-muted">
+        {t.memberCard.showAtCheckout}
+      </h2>
+      <Barcode code={code} label={t.memberCard.barcodeLabel(grouped)} />
+      <p className="text-center font-mono text-xl font-semibold tracking-wider text-ink tabular-nums">{grouped}</p>
+      <QrCode code={code} label={t.memberCard.qrLabel(grouped)} />
+      <div aria-hidden="true" className="flex flex-col gap-1">
+        <div className="h-1.5 overflow-hidden rounded-full bg-gray-200">
+          <div
+            className="h-full rounded-full bg-brand-600 transition-[width] duration-1000 ease-linear"
+            style={{ width: `${(secondsLeft / CARD_STEP_SECONDS) * 100}%` }}
+          />
+        </div>
+        <p className="text-center text-sm text-ink-muted tabular-nums">{t.memberCard.countdown(secondsLeft)}</p>
+      </div>
+      {/* Said once per new code, not every second: the countdown above is for the eyes. */}
+      <p role="status" className="sr-only">
+        {code === firstCode.current ? '' : t.memberCard.renewed(grouped)}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate } from '@tanstack/react-router';
+import { ApiError, failureMessage } from '../../api/client';
+import { BrandLogo } from '../../components/brand-logo';
+import { Button, buttonClass } from '../../components/button';
+import { linkClass } from '../../components/link-class';
+import { LoadingModal } from '../../components/loading-modal';
+import { PageCard } from '../../components/page-card';
+import { t } from '../../i18n/zh-TW';
+import { memberCardQueryOptions } from './api';
+import { CardCode } from './card-code';
+import { RecentScans } from './recent-scans';
+import { useWakeLock } from './use-wake-lock';
+
+/** The member card: who it is of, the code the till scans, and where it was used lately. */
+export function MemberCardScreen() {
+  const card = useQuery(memberCardQueryOptions());
+  useWakeLock();
+
+  if (card.error instanceof ApiError && card.error.rc === 'TOKEN_INVALID') return <Navigate to="/login" replace />;
+  const view = card.data;
+  return (
+    <PageCard title={t.memberCard.heading}>
+      {view ? (
+        <div className="flex flex-col gap-5">
+          <div className="flex items-center gap-3">
+            <BrandLogo className="size-12" />
+            <div className="flex min-w-0 flex-col">
+              <p className="truncate text-lg font-semibold text-ink">{view.name}</p>
+              <p className="text-sm text-ink-muted tabular-nums">{view.mobileMasked}</p>
+            </div>
+          </div>
+          {view.offline ? (
+            <p role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-ink">
+              {t.memberCard.offline}
+            </p>
+          ) : null}
+          {view.card ? (
+            <CardCode card={view.card} />
+          ) : (
+            <div role="note" className="flex flex-col gap-3 rounded-xl bg-brand-50 p-4">
+              <p className="font-semibold text-ink">{t.memberCard.unverifiedTitle}</p>
+              <p className="text-sm text-ink">{t.memberCard.unverified}</p>
+              <Link to="/verify_mobile" className={buttonClass('primary')}>
+                {t.memberCard.verify}
+              </Link>
+            </div>
+          )}
+          <RecentScans scans={view.recentScans} />
+        </div>
+      ) : card.isError ? (
+        <div role="alert" className="flex flex-col gap-3">
+          <p className="font-semibold text-danger">{t.memberCard.loadFailed}</p>
+          <p className="text-sm text-ink">{failureMessage(card.error)}</p>
+          <Button onClick={() => void card.refetch()}>{t.memberCard.retry}</Button>
+        </div>
+      ) : (
+        <p className="text-center text-sm text-ink-muted">{t.memberCard.loading}</p>
+      )}
+      <div className="mt-6">
+        <Link to="/change_member" className={linkClass}>
+          {t.memberCard.backToProfile}
+        </Link>
+      </div>
+      <LoadingModal open={card.isPending} />
+    </PageCard>
+  );
+}

@@ -1,0 +1,133 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import jsQR from 'jsqr';
+import { expectAccessible, fillStepOne } from './a11y';
+import { freshDataDir, type MemberServer, startMemberServer } from './member-server';
+import { latestCode } from './outbox';
+
+const run = promisify(execFile);
+const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+const VISITOR = { mobile: '0955000777', name: '林卡卡' };
+const TILL = '信義店 1 號機';
+
+let server: MemberServer;
+let apiKey: string;
+
+test.beforeAll(async () => {
+  const dataDir = freshDataDir();
+  // The operator registers the till before the server holds the data directory, as the README says.
+  const { stdout } = await run(TSX, ['server/cli/pos-terminals.ts', 'add', '--name', TILL], {
+    env: { ...process.env, DATA_DIR: join(dataDir, 'db'), NODE_ENV: 'test' },
+  });
+  apiKey = /^API 金鑰：\s+(\S+)$/m.exec(stdout)?.[1] ?? '';
+  expect(apiKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  server = await startMemberServer(dataDir);
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/** The till's call, server to server, as a store's POS makes it. */
+async function scanAtTill(
+  code: string,
+): Promise<{ status: number; body: { rcrm: { RC: string }; results: Record<string, unknown> } }> {
+  const response = await fetch(`${server.url}/pos-api/v1/member_card/verify`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ code }),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** Reads the QR code off a screenshot of it, as a scanner at the till would see it. */
+async function decodeQr(page: Page, qr: Locator): Promise<string> {
+  const png = await qr.screenshot();
+  // Decoded in a blank page of the same browser: its canvas turns the PNG into pixels.
+  const blank = await page.context().newPage();
+  try {
+    const pixels = await blank.evaluate(async (base64) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${base64}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no 2d canvas');
+      context.drawImage(image, 0, 0);
+      return {
+        width: image.width,
+        height: image.height,
+        data: Array.from(context.getImageData(0, 0, image.width, image.height).data),
+      };
+    }, png.toString('base64'));
+    const found = jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height);
+    if (!found) throw new Error('no QR code found in the screenshot');
+    return found.data;
+  } finally {
+    await blank.close();
+  }
+}
+
+test('a new member registers, verifies the mobile, shows the card at the till, and the till accepts its code once', async ({
+  page,
+}, info) => {
+  test.setTimeout(120_000);
+
+  await test.step('the card asks a visitor to sign in first', async () => {
+    await page.goto(`${server.url}/member_card`);
+    await expect(page).toHaveURL(`${server.url}/login`);
+  });
+
+  await test.step('register with the SMS code, and come back to the card', async () => {
+    await page.goto(`${server.url}/registerFirst`);
+    await fillStepOne(page, VISITOR.mobile, VISITOR.name);
+    await page.getByRole('button', { name: '下一步' }).click();
+    await page.getByRole('button', { name: '跳過此步驟，直接註冊' }).click();
+    await expect(page).toHaveURL(`${server.url}/registerFinal`);
+    const { code } = await latestCode(server.url, VISITOR.mobile);
+    await page.getByLabel('驗證碼').fill(code);
+    await page.getByRole('button', { name: '驗證', exact: true }).click();
+    await expect(page).toHaveURL(`${server.url}/member_card`, { timeout: 15_000 });
+  });
+
+  let code = '';
+  await test.step('the card shows the name, the masked mobile and one code as barcode, digits and QR', async () => {
+    await expect(page.getByRole('heading', { name: '會員卡' })).toBeVisible();
+    await expect(page.getByText(VISITOR.name)).toBeVisible();
+    await expect(page.getByText('0955-***-777')).toBeVisible();
+    const barcode = page.getByRole('img', { name: /^會員條碼：/ });
+    await expect(barcode).toBeVisible();
+    const qr = page.getByRole('img', { name: /^會員 QR 碼：/ });
+    code = await decodeQr(page, qr);
+    expect(code).toMatch(/^\d{16}$/);
+    await expect(barcode).toHaveAttribute('aria-label', `會員條碼：${code.replace(/(\d{4})(?=\d)/g, '$1 ')}`);
+    // The barcode fills the width of the phone, quiet zones included.
+    const box = await barcode.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThanOrEqual(300);
+    await page.screenshot({ path: info.outputPath('member-card-360x640.png') });
+    await expectAccessible(page, 'member card');
+  });
+
+  await test.step('the till verifies the code: the member comes back, and the scan is listed on the card', async () => {
+    const accepted = await scanAtTill(code);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.rcrm.RC).toBe('C01');
+    expect(accepted.body.results).toMatchObject({
+      name: VISITOR.name,
+      mobile_masked: '0955-***-777',
+      is_verified: true,
+    });
+    await page.reload();
+    const recent = page.getByRole('region', { name: '最近使用' });
+    await expect(recent).toContainText(TILL);
+  });
+
+  await test.step('the same code a second time is refused', async () => {
+    const again = await scanAtTill(code);
+    expect(again.body.rcrm.RC).toBe('CARD_CODE_USED');
+  });
+});
