@@ -65,6 +65,8 @@ export default defineConfig({
     outDir: 'dist',
     // Every browser the app supports (LINE's WebViews, current mobile browsers) preloads modules natively.
     modulePreload: { polyfill: false },
+    // The server reads it to preload each screen's own chunks from the page it sends (server/modules/web/shell.ts).
+    manifest: true,
     emptyOutDir: true,
   },
   server: {

@@ -1,14 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { existsSync } from 'node:fs';
+import { sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AES_KEY_COOKIE, APP_ROUTES, RUNTIME_CONFIG_PLACEHOLDER, rcrm, runtimeConfigScript } from '#protocol';
+import { AES_KEY_COOKIE, APP_ROUTES, rcrm, runtimeConfigScript } from '#protocol';
 import { LIMITS } from '../../config';
 import type { AppContext } from '../../context';
 import { isApiPath } from '../../lib/paths';
 import { newSecret } from '../../lib/secrets';
 import { publicRuntimeConfig } from './runtime-config';
+import { screenPages } from './shell';
 
 export interface WebOptions extends AppContext {
   /** The built web app (`vite build` output). */
@@ -17,29 +18,19 @@ export interface WebOptions extends AppContext {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** index.html with the runtime config in place of its placeholder, or null before a build. */
-function renderShell({ config, distDir }: WebOptions): string | null {
-  const indexFile = join(distDir, 'index.html');
-  if (!existsSync(indexFile)) return null;
-  const script = runtimeConfigScript(publicRuntimeConfig(config));
-  const template = readFileSync(indexFile, 'utf8');
-  if (!template.includes(RUNTIME_CONFIG_PLACEHOLDER))
-    throw new Error(`${indexFile} has no ${RUNTIME_CONFIG_PLACEHOLDER}`);
-  return template.replace(RUNTIME_CONFIG_PLACEHOLDER, () => script);
-}
-
 /**
  * The web app: hashed assets with immutable caching, and for every screen URL (and any
- * other HTML GET that is not an API path) index.html with the runtime config, never cached.
+ * other HTML GET that is not an API path) its page (shell.ts) with the runtime config, never cached.
  */
 export const webRoutes = fp<WebOptions>(
   async (app, options) => {
-    const shell = renderShell(options);
+    const pages = screenPages(options.distDir, runtimeConfigScript(publicRuntimeConfig(options.config)));
     // Secure even when TLS ends at a proxy the server does not trust: the browser never sends the key over plain http.
     const httpsSite = options.config.publicUrl?.startsWith('https://') ?? false;
 
     const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
-      if (shell === null)
+      const shell = pages.get(request.routeOptions.url ?? null) ?? pages.get(null);
+      if (shell === undefined)
         return reply.code(503).type('text/plain; charset=utf-8').send('網頁尚未建置，請先執行 npm run build');
       if (!request.cookies[AES_KEY_COOKIE]) {
         // Script-readable on purpose: the app encrypts x_token with it (PROTOCOL.md).
@@ -63,6 +54,8 @@ export const webRoutes = fp<WebOptions>(
         cacheControl: false,
         // The build writes .br and .gz beside each text asset (vite.config.ts).
         preCompressed: true,
+        // The build's own notes (.vite/manifest.json) are the server's, not the browser's.
+        allowedPath: (pathName) => !pathName.split('/').some((part) => part.startsWith('.')),
         setHeaders: (reply, filePath) => {
           reply.header('cache-control', filePath.includes(`${sep}assets${sep}`) ? IMMUTABLE : 'no-cache');
         },

@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { freshDataDir, type MemberServer, startMemberServer } from './member-server';
+
+let server: MemberServer;
+
+test.beforeAll(async () => {
+  server = await startMemberServer(freshDataDir());
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test.describe('without JavaScript (the first paint, before any script has run)', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('/login shows the logo, the app’s name and the outline of the form', async ({ page }, info) => {
+    await page.goto(`${server.url}/login`);
+    const logo = page.getByRole('img', { name: '會員中心' });
+    await expect(logo).toBeVisible();
+    expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect(page.getByText('會員中心', { exact: true })).toBeVisible();
+    const outline = page.locator('[aria-hidden="true"].flex.flex-col.gap-4');
+    await expect(outline).toBeVisible();
+    expect((await outline.boundingBox())?.height ?? 0).toBeGreaterThan(150);
+    await page.screenshot({ path: info.outputPath('login-before-scripts-360x640.png') });
+  });
+});
+
+test('/login: the screen takes over the first paint without moving it (CLS ≤ 0.02)', async ({ page }) => {
+  await page.addInitScript(() => {
+    const shifts = { total: 0 };
+    (window as unknown as { layoutShift: typeof shifts }).layoutShift = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) shifts.total += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(`${server.url}/login`);
+  await expect(page.getByLabel('帳號')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '會員登入' })).toBeVisible();
+  // Fonts, the LINE card and the LIFF check settle within this.
+  await page.waitForTimeout(1500);
+  const cls = await page.evaluate(() => (window as unknown as { layoutShift: { total: number } }).layoutShift.total);
+  expect(cls).toBeLessThanOrEqual(0.02);
+});
