@@ -1,8 +1,11 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
+import { dirname } from 'node:path';
 import { measureAbuse } from './abuse';
 import { kib, loadBudget, overBudget } from './budget';
 import { MEASURE_SECONDS } from './config';
 import { LIGHTHOUSE_RUNS, measureLighthouse } from './lighthouse';
+import { measureProcesses, type ProcessFigures } from './processes';
 import { kibText, ms, perSecond, ratio, table } from './report';
 import { measureLoginPageScripts } from './size';
 import { measureThroughput } from './throughput';
@@ -39,6 +42,59 @@ function reportSizes({ browser, line, builtAt }: LoginPageScripts): string[] {
   return problems;
 }
 
+const RESULTS_FILE = 'bench/results/latest.json';
+
+/** Every figure of the run, for comparing runs by machine (bench/README.md says how to read it). */
+function writeResults(results: Record<string, unknown>): void {
+  mkdirSync(dirname(RESULTS_FILE), { recursive: true });
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`(every figure written to ${RESULTS_FILE})`);
+}
+
+/** Table 6: whole server processes as `npm start` runs them. */
+function reportProcesses({ starts, workers, skipped }: ProcessFigures): void {
+  const bare = starts[0];
+  console.log(
+    '\n6. Whole processes (node build/server/main.js): time to the first healthy answer and idle memory, median of 3',
+  );
+  console.log(
+    table(
+      ['process', 'start', 'vs bare', 'RSS idle', 'vs bare'],
+      starts.map((figure) => [
+        figure.title,
+        ms(figure.startMs),
+        bare ? ratio(figure.startMs, bare.startMs) : '–',
+        `${Math.round(figure.rssMiB)} MiB`,
+        bare ? ratio(figure.rssMiB, bare.rssMiB) : '–',
+      ]),
+    ),
+  );
+  if (workers) {
+    console.log('\n7. Signed get_member_profile on PostgreSQL, WORKERS=2 vs WORKERS=1 (20 connections)');
+    console.log(
+      table(
+        ['server', 'req/s', 'p99', 'vs 1 worker'],
+        [
+          ['WORKERS=1', perSecond(workers.one.requestsPerSecond), ms(workers.one.p99Ms), '1×'],
+          [
+            'WORKERS=2',
+            perSecond(workers.two.requestsPerSecond),
+            ms(workers.two.p99Ms),
+            ratio(workers.two.requestsPerSecond, workers.one.requestsPerSecond),
+          ],
+        ],
+      ),
+    );
+  }
+  for (const reason of skipped) console.log(`(skipped: ${reason})`);
+}
+
+/** `npm run bench -- processes`: only the whole-process figures. */
+async function processesOnly(): Promise<number> {
+  reportProcesses(await measureProcesses(log));
+  return 0;
+}
+
 /** `npm run bench -- size`: only the /login JavaScript against its budget (CI runs it after the e2e build). */
 async function sizeOnly(): Promise<number> {
   const problems = reportSizes(await measureLoginPageScripts(log));
@@ -67,6 +123,7 @@ async function web(): Promise<number> {
 async function main(): Promise<number> {
   if (process.argv[2] === 'size') return sizeOnly();
   if (process.argv[2] === 'web') return web();
+  if (process.argv[2] === 'processes') return processesOnly();
   const started = Date.now();
   console.log(
     `bench: ${new Date().toISOString()}, ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ` +
@@ -77,6 +134,7 @@ async function main(): Promise<number> {
   const sizes = await measureLoginPageScripts(log);
   const { browser, line } = sizes;
   const abuse = await measureAbuse(log);
+  const processes = await measureProcesses(log);
 
   console.log('\n1. Signed redirect_location vs a bare Fastify route (10 connections each)');
   console.log(
@@ -130,6 +188,21 @@ async function main(): Promise<number> {
   console.log(
     '(evaluated: answers that ran a password check or sent an SMS; the fifth wrong password answers ACCOUNT_LOCKED and counts once)',
   );
+
+  reportProcesses(processes);
+  writeResults({
+    measuredAt: new Date().toISOString(),
+    cores: availableParallelism(),
+    node: process.version,
+    seconds: MEASURE_SECONDS,
+    redirectLocation: { ...redirect, vsBare: redirect.requestsPerSecond / bare.requestsPerSecond },
+    bare,
+    login: { ...login, vsArgon2: login.requestsPerSecond / argon2.verifiesPerSecond },
+    argon2,
+    loginPageGzipKiB: { browser: kib(browser.gzipBytes), line: kib(line.gzipBytes) },
+    abuse,
+    processes,
+  });
 
   console.log(
     `\nSUMMARY: redirect_location ${perSecond(redirect.requestsPerSecond)} p99 ${ms(redirect.p99Ms)} ` +
