@@ -95,7 +95,7 @@ async function measureStarts(title: string, start: () => Promise<Started>, after
 }
 
 /** A database of its own on the PostgreSQL of BENCH_DATABASE_URL, dropped by `drop`. */
-async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

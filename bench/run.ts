@@ -5,6 +5,7 @@ import { measureAbuse } from './abuse';
 import { kib, loadBudget, overBudget } from './budget';
 import { MEASURE_SECONDS } from './config';
 import { LIGHTHOUSE_RUNS, measureLighthouse } from './lighthouse';
+import type { LoadResult } from './load';
 import { measureProcesses, type ProcessFigures } from './processes';
 import { kibText, ms, perSecond, ratio, table } from './report';
 import { measureLoginPageScripts } from './size';
@@ -130,17 +131,25 @@ async function main(): Promise<number> {
       `Node ${process.version}, ${MEASURE_SECONDS} s per figure`,
   );
   console.log(`load average (1 min) before the run: ${loadAverage()}; well above 0 means other work shared the cores`);
-  const { redirect, bare, login, argon2 } = await measureThroughput(log);
+  const { profile, profilePostgres, redirect, bare, login, argon2 } = await measureThroughput(log);
   const sizes = await measureLoginPageScripts(log);
   const { browser, line } = sizes;
   const abuse = await measureAbuse(log);
   const processes = await measureProcesses(log);
 
-  console.log('\n1. Signed redirect_location vs a bare Fastify route (10 connections each)');
+  console.log('\n1. Signed, token-checked reads vs a bare Fastify route (10 connections each)');
+  const read = (title: string, result: LoadResult) => [
+    title,
+    perSecond(result.requestsPerSecond),
+    ms(result.p99Ms),
+    ratio(result.requestsPerSecond, bare.requestsPerSecond),
+  ];
   console.log(
     table(
       ['target', 'req/s', 'p99', 'vs bare'],
       [
+        read('POST /api/member/get_member_profile, PGlite', profile),
+        ...(profilePostgres ? [read('POST /api/member/get_member_profile, PostgreSQL', profilePostgres)] : []),
         [
           'GET /api/member/redirect_location',
           perSecond(redirect.requestsPerSecond),
@@ -190,11 +199,17 @@ async function main(): Promise<number> {
   );
 
   reportProcesses(processes);
+  if (!profilePostgres) console.log('(skipped: get_member_profile on PostgreSQL: BENCH_DATABASE_URL is not set)');
   writeResults({
     measuredAt: new Date().toISOString(),
     cores: availableParallelism(),
     node: process.version,
     seconds: MEASURE_SECONDS,
+    memberProfile: { ...profile, vsBare: profile.requestsPerSecond / bare.requestsPerSecond },
+    memberProfilePostgres: profilePostgres && {
+      ...profilePostgres,
+      vsBare: profilePostgres.requestsPerSecond / bare.requestsPerSecond,
+    },
     redirectLocation: { ...redirect, vsBare: redirect.requestsPerSecond / bare.requestsPerSecond },
     bare,
     login: { ...login, vsArgon2: login.requestsPerSecond / argon2.verifiesPerSecond },
@@ -205,7 +220,9 @@ async function main(): Promise<number> {
   });
 
   console.log(
-    `\nSUMMARY: redirect_location ${perSecond(redirect.requestsPerSecond)} p99 ${ms(redirect.p99Ms)} ` +
+    `\nSUMMARY: get_member_profile ${perSecond((profilePostgres ?? profile).requestsPerSecond)} ` +
+      `(${ratio((profilePostgres ?? profile).requestsPerSecond, bare.requestsPerSecond)} bare, ${profilePostgres ? 'PostgreSQL' : 'PGlite'}) | ` +
+      `redirect_location ${perSecond(redirect.requestsPerSecond)} p99 ${ms(redirect.p99Ms)} ` +
       `(${ratio(redirect.requestsPerSecond, bare.requestsPerSecond)} bare) | login ${perSecond(login.requestsPerSecond)} ` +
       `(${ratio(login.requestsPerSecond, argon2.verifiesPerSecond)} argon2 ${perSecond(argon2.verifiesPerSecond)}) | ` +
       `/login JS ${kib(browser.gzipBytes).toFixed(1)} KiB browser, ${kib(line.gzipBytes).toFixed(1)} KiB LINE gzip | ` +

@@ -5,14 +5,19 @@ import { openDatabase } from '../server/db/client';
 import { createMember } from '../server/modules/members/service';
 import { abuseConfig, BENCH_MEMBER, benchConfig, LOGIN_MEMBERS } from './config';
 
-export type ServerKind = 'member' | 'bare' | 'abuse';
+export type ServerKind = 'member' | 'member-postgres' | 'bare' | 'abuse';
 
-async function memberServer(kind: 'member' | 'abuse'): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
-  const database = await openDatabase({});
+async function memberServer(
+  kind: 'member' | 'member-postgres' | 'abuse',
+): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+  // member-postgres: the database the parent created for this run (BENCH_POSTGRES_URL).
+  const database = await openDatabase(
+    kind === 'member-postgres' ? { databaseUrl: process.env.BENCH_POSTGRES_URL } : {},
+  );
   for (const member of [BENCH_MEMBER, ...LOGIN_MEMBERS]) {
     await createMember(database.db, { ...member, isVerified: true }, new Date());
   }
-  const config = kind === 'member' ? benchConfig() : abuseConfig();
+  const config = kind === 'abuse' ? abuseConfig() : benchConfig();
   const app = await buildApp({ config, database, distDir: '/nonexistent-dist', logger: false });
   return { app, close: () => database.close() };
 }

@@ -10,8 +10,11 @@ export interface RunningServer {
 const ENTRY = fileURLToPath(new URL('./server-process.ts', import.meta.url));
 
 /** Forks a server process (inheriting tsx's loader) and resolves once it listens. */
-export function startServer(kind: ServerKind): Promise<RunningServer> {
-  const child = fork(ENTRY, [kind], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+export function startServer(kind: ServerKind, env: Record<string, string> = {}): Promise<RunningServer> {
+  const child = fork(ENTRY, [kind], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, ...env },
+  });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${kind} server exited with code ${code} before listening`)));
     child.once('message', (message) => {

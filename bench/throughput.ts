@@ -9,6 +9,7 @@ import {
 import { measureArgon2Verify, type VerifyRate } from './argon2';
 import { BENCH_AES_KEY, BENCH_MEMBER, BENCH_SIGN_KEY, LOGIN_MEMBERS } from './config';
 import { type LoadResult, measureLoad } from './load';
+import { freshPostgres } from './processes';
 import { startServer } from './servers';
 
 const SUCCESS = '"RC":"C01"';
@@ -38,7 +39,42 @@ async function logIn(origin: string): Promise<string> {
   return token;
 }
 
+/** get_member_profile as the web app sends it: a signed envelope with the member token, checked per call. */
+const profileBody = (token: string) => JSON.stringify(buildEnvelope(BENCH_SIGN_KEY, { token, request_parameter: {} }));
+
+async function measureProfile(title: string, origin: string): Promise<LoadResult> {
+  return measureLoad({
+    title,
+    url: urlOf(origin, 'getMemberProfile'),
+    method: 'POST',
+    headers: JSON_HEADERS,
+    body: profileBody(await logIn(origin)),
+    connections: 10,
+    expectInBody: SUCCESS,
+  });
+}
+
+/** The signed, token-checked profile read on PostgreSQL, when BENCH_DATABASE_URL allows a database of the bench's own. */
+async function measureProfileOnPostgres(log: (line: string) => void): Promise<LoadResult | null> {
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (!adminUrl) return null;
+  const database = await freshPostgres(adminUrl);
+  try {
+    const member = await startServer('member-postgres', { BENCH_POSTGRES_URL: database.url });
+    try {
+      log('get_member_profile on PostgreSQL…');
+      return await measureProfile('get_member_profile (PostgreSQL)', member.origin);
+    } finally {
+      await member.stop();
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
 export interface ThroughputFigures {
+  profile: LoadResult;
+  profilePostgres: LoadResult | null;
   redirect: LoadResult;
   bare: LoadResult;
   login: LoadResult;
@@ -48,6 +84,8 @@ export interface ThroughputFigures {
 export async function measureThroughput(log: (line: string) => void): Promise<ThroughputFigures> {
   const member = await startServer('member');
   try {
+    log('get_member_profile on PGlite…');
+    const profile = await measureProfile('get_member_profile (PGlite)', member.origin);
     const token = await logIn(member.origin);
     log('redirect_location (signed X-MMRM-TOKEN)…');
     const redirect = await measureLoad({
@@ -86,7 +124,8 @@ export async function measureThroughput(log: (line: string) => void): Promise<Th
 
     log('raw argon2id verify…');
     const argon2 = await measureArgon2Verify(BENCH_MEMBER.password);
-    return { redirect, bare, login, argon2 };
+    const profilePostgres = await measureProfileOnPostgres(log);
+    return { profile, profilePostgres, redirect, bare, login, argon2 };
   } finally {
     await member.stop();
   }
