@@ -51,7 +51,7 @@ async function startProcess(args: string[], env: Record<string, string>): Promis
   const port = await freePort();
   const began = performance.now();
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';

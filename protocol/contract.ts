@@ -1,6 +1,4 @@
 import * as v from 'valibot';
-import { decryptValue } from './crypto';
-import { RC_MESSAGES } from './rc';
 
 /**
  * Which configured base a call goes to (PROTOCOL.md "Bases"). `oauthHost` is the member server's own
@@ -72,18 +70,3 @@ export const getCall = <TResults extends v.GenericSchema>(
 export const noParameters = v.optional(v.looseObject({}));
 /** The results of a call that answers none. */
 export const noResults = v.object({});
-
-/** The server's seal: decrypts with the configured AES secret, then checks the plaintext. */
-export function sealWith(aesKey: string): Seal {
-  return <TOutput>(inner: v.GenericSchema<string, TOutput>) =>
-    v.pipe(
-      v.string(),
-      v.rawTransform(({ dataset, addIssue, NEVER }) => {
-        const plaintext = decryptValue(aesKey, dataset.value);
-        if (plaintext !== null) return plaintext;
-        addIssue({ message: RC_MESSAGES.PARAMETER_INVALID });
-        return NEVER;
-      }),
-      inner,
-    );
-}

@@ -13,7 +13,7 @@ export * from './calls/catalog';
 export type { OAuthMemberProfile } from './calls/oauth';
 export type { ThirdPartyCrmData } from './calls/register';
 export * from './contract';
-export * from './member-card';
+export * from './member-card-values';
 export * from './member-profile';
 export * from './values';
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { noParameters, plainJsonCall, signedCall } from '../contract';
-import { CARD_NUMBER_DIGITS } from '../member-card';
+import { CARD_NUMBER_DIGITS } from '../member-card-values';
 import { plainText } from '../schemas';
 import { parseTaipeiTimestamp } from '../time';
 

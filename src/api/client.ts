@@ -1,7 +1,5 @@
 import * as v from 'valibot';
-import { encryptValue } from '#protocol/crypto';
 import { type ApiBase, ENDPOINTS, type EndpointName, type Params, type Results } from '#protocol/endpoints';
-import { buildEnvelope } from '#protocol/envelope';
 import { type ApiResponse, isRC, type RC, RC_MESSAGES } from '#protocol/rc';
 import { APP_ID } from '#protocol/runtime-config';
 import { appConfig } from '../config';
@@ -42,8 +40,14 @@ export function apiUrl(base: ApiBase, path: string): string {
   return new URL(`${appConfig().apiBases[base]}${path}`, window.location.origin).toString();
 }
 
-/** A sensitive value, AES-encrypted with the configured secret. */
-export const encrypt = (plaintext: string): string => encryptValue(appConfig().aesKey, plaintext);
+// The AES and HMAC code (@noble) is needed with the first call, not to show a screen: it loads
+// then, and is kept. A screen's first paint waits for less script.
+const loadCrypto = () => import('./crypto');
+
+/** A sensitive value, AES-encrypted with the configured secret (or `aesKey`, the aes_key cookie's). */
+export async function encrypt(plaintext: string, aesKey: string = appConfig().aesKey): Promise<string> {
+  return (await loadCrypto()).encryptValue(aesKey, plaintext);
+}
 
 export function identityHeaders(language: Language = 'zh-TW'): Record<string, string> {
   return { 'Accept-Language': language, 'app-id': APP_ID, 'device-uuid': deviceUuid() };
@@ -120,6 +124,7 @@ export async function callApi<N extends EndpointName>(
 ): Promise<ApiResponse<Results<N>>> {
   const { base, path, method } = ENDPOINTS[name];
   const { token, params, language } = (input ?? {}) as { token?: string | null; params?: object; language?: Language };
+  const { buildEnvelope } = await loadCrypto();
   const envelope = buildEnvelope(appConfig().signKey, {
     token,
     request_parameter: params as Record<string, unknown> | undefined,

@@ -6,8 +6,8 @@ import { callApi, encrypt } from './client';
 export type Credentials = CheckedParams<'login'>;
 
 /** Mobile-and-password login, on the login screen and the LINE bind screen alike. */
-export function login({ account, password }: Credentials) {
-  return callApi('login', { params: { account: encrypt(account), password: encrypt(password) } });
+export async function login({ account, password }: Credentials) {
+  return callApi('login', { params: { account: await encrypt(account), password: await encrypt(password) } });
 }
 
 /** The member token of a C01 sign-in; production trusts the server's results, so their absence is checked here. */

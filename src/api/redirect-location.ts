@@ -1,4 +1,3 @@
-import { encryptValue } from '#protocol/crypto';
 import type { Results } from '#protocol/endpoints';
 import { type ApiResponse, rcrm } from '#protocol/rc';
 import { AES_KEY_COOKIE, MMRM_TOKEN_HEADER } from '#protocol/values';
@@ -9,12 +8,15 @@ import { storage } from '../lib/storage';
 import { callUrl, encrypt, getApi, hasRc } from './client';
 
 /** GETs a redirect location at a saved rurl that stands in for the member API's, or (null) at the member API's. */
-function getLocation(rurl: string | null, memberToken: string): Promise<ApiResponse<Results<'redirectLocation'>>> {
+async function getLocation(
+  rurl: string | null,
+  memberToken: string,
+): Promise<ApiResponse<Results<'redirectLocation'>>> {
   const target = new URL(rurl ?? callUrl('redirectLocation'), window.location.origin);
   const cookieSecret = readCookie(AES_KEY_COOKIE);
   // Without the cookie (the page was not served by the member server) the header alone carries the token.
-  if (cookieSecret) target.searchParams.set('x_token', encryptValue(cookieSecret, memberToken));
-  return getApi('redirectLocation', target.toString(), { [MMRM_TOKEN_HEADER]: encrypt(memberToken) });
+  if (cookieSecret) target.searchParams.set('x_token', await encrypt(memberToken, cookieSecret));
+  return getApi('redirectLocation', target.toString(), { [MMRM_TOKEN_HEADER]: await encrypt(memberToken) });
 }
 
 /**

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/registerFirst')({
   validateSearch: registerSearchSchema,
   beforeLoad: ({ search, location }) => {
     requireSignedOut();
-    arriveAtRegistration(search, location.hash);
+    return arriveAtRegistration(search, location.hash);
   },
   // fetchQuery rather than ensureQueryData: a failed load is kept as data but stale at once, so
   // coming back asks again instead of showing the old failure (loaded terms stay five minutes).

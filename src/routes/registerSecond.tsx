@@ -4,8 +4,8 @@ import { StepTwoScreen } from '../features/register/step-two-screen';
 
 export const Route = createFileRoute('/registerSecond')({
   validateSearch: registerSearchSchema,
-  beforeLoad: ({ search, location }) => {
-    arriveAtRegistration(search, location.hash);
+  beforeLoad: async ({ search, location }) => {
+    await arriveAtRegistration(search, location.hash);
     requireStepOne();
   },
   component: StepTwoScreen,

@@ -6,8 +6,8 @@ import type { LineBindData } from '../../lib/line-bind';
 type MutationOptions<TData, TVariables> = Omit<UseMutationOptions<TData, Error, TVariables>, 'mutationFn'>;
 
 /** Is there a member with this mobile? MEMBER_MOBILE_IS_REPEAT: yes; C01: the mobile is free. */
-function checkMobile(mobile: string) {
-  return callApi('checkMobile', { params: { mobile: encrypt(mobile) } });
+async function checkMobile(mobile: string) {
+  return callApi('checkMobile', { params: { mobile: await encrypt(mobile) } });
 }
 
 export const useCheckMobileMutation = (options: MutationOptions<Awaited<ReturnType<typeof checkMobile>>, string>) =>

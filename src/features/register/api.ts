@@ -25,9 +25,13 @@ export const useRegisterCheckMutation = (
 ) =>
   useMutation({
     ...options,
-    mutationFn: ({ mobile, password, referrer_code }) =>
+    mutationFn: async ({ mobile, password, referrer_code }) =>
       callApi('registerCheck', {
-        params: { mobile: encrypt(mobile), password: encrypt(password), ...(referrer_code ? { referrer_code } : {}) },
+        params: {
+          mobile: await encrypt(mobile),
+          password: await encrypt(password),
+          ...(referrer_code ? { referrer_code } : {}),
+        },
       }),
   });
 
@@ -41,7 +45,7 @@ interface Registered {
 }
 
 async function register({ register, bind_third_party, third_party_crm_data }: Registration): Promise<Registered> {
-  const encrypted = { ...register, mobile: encrypt(register.mobile), password: encrypt(register.password) };
+  const encrypted = { ...register, mobile: await encrypt(register.mobile), password: await encrypt(register.password) };
   const params = { register: encrypted, bind_third_party };
   if (third_party_crm_data) {
     try {
@@ -90,5 +94,7 @@ export const useUpdateRegisterMobileMutation = (
   useMutation({
     ...options,
     mutationFn: (mobile) =>
-      withTempToken((token) => callApi('updateRegisterMobile', { token, params: { mobile: encrypt(mobile) } })),
+      withTempToken(async (token) =>
+        callApi('updateRegisterMobile', { token, params: { mobile: await encrypt(mobile) } }),
+      ),
   });

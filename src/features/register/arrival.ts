@@ -5,7 +5,6 @@ import { lineBindData, lineBindMobile } from '../../lib/line-bind';
 import { searchText } from '../../lib/search';
 import { saveStepOne, saveStepTwo, stepOneDraft } from './drafts';
 import { stepOneSchema } from './form-schemas';
-import { keepThirdPartyCrmData } from './third-party-crm';
 
 export const registerSearchSchema = v.object({ referrer_code: searchText });
 type RegisterSearch = v.InferOutput<typeof registerSearchSchema>;
@@ -15,10 +14,11 @@ type RegisterSearch = v.InferOutput<typeof registerSearchSchema>;
  * step 2, a hash (third-party CRM data) is kept for registering, and a LINE user sent here by the
  * bind screen finds the mobile entered there in step 1.
  */
-export function arriveAtRegistration(search: RegisterSearch, hash: string): void {
+export async function arriveAtRegistration(search: RegisterSearch, hash: string): Promise<void> {
   const code = v.safeParse(inviteCodeSchema, search.referrer_code ?? '');
   if (code.success && code.output) saveStepTwo({ referrer_code: code.output });
-  if (hash) keepThirdPartyCrmData(hash);
+  // Reading the CRM data takes the AES code, loaded only when a link brings some.
+  if (hash) (await import('./third-party-crm')).keepThirdPartyCrmData(hash);
   const bindMobile = lineBindData() ? lineBindMobile.get() : null;
   if (bindMobile && !stepOneDraft().mobile) saveStepOne({ mobile: bindMobile });
 }

@@ -15,7 +15,7 @@ beforeEach(() => {
 describe('the signed client', () => {
   it('signs the token and parameters and answers rcrm and results whatever the RC', async () => {
     const calls = answer('updateMemberMobile', () => reply('TOKEN_INVALID'));
-    const params = { mobile: encrypt('0912345678'), password: encrypt('abc123') };
+    const params = { mobile: await encrypt('0912345678'), password: await encrypt('abc123') };
     const answered = await callApi('updateMemberMobile', { token: 'member-1', params });
     expect(answered).toEqual({ rcrm: { RC: 'TOKEN_INVALID', RM: '登入已失效，請重新登入' }, results: {} });
     expect(calls[0]?.payload.token).toBe('member-1');
@@ -32,13 +32,13 @@ describe('the signed client', () => {
 
   it("refuses, in development and tests, C01 results that break the call's contract", async () => {
     answer('login', () => reply('C01', { member_access_token: 42 }));
-    const params = { account: encrypt('0912345678'), password: encrypt('abc123') };
+    const params = { account: await encrypt('0912345678'), password: await encrypt('abc123') };
     await expect(callApi('login', { params })).rejects.toThrow(/login: results break the contract/);
   });
 
   it('leaves the results of other RCs alone: they are empty by contract', async () => {
     answer('login', () => reply('PASSWORD_INCORRECT'));
-    const params = { account: encrypt('0912345678'), password: encrypt('abc123') };
+    const params = { account: await encrypt('0912345678'), password: await encrypt('abc123') };
     await expect(callApi('login', { params })).resolves.toMatchObject({ rcrm: { RC: 'PASSWORD_INCORRECT' } });
   });
 
@@ -49,7 +49,9 @@ describe('the signed client', () => {
     ['an HTTP error without rcrm', () => new HttpResponse(null, { status: 503 })],
   ])('turns %s into a typed system error', async (_, respond) => {
     server.use(http.post(urlOf('login'), respond));
-    const failure = callApi('login', { params: { account: encrypt('0912345678'), password: encrypt('abc123') } });
+    const failure = callApi('login', {
+      params: { account: await encrypt('0912345678'), password: await encrypt('abc123') },
+    });
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ rc: 'SYSTEM_ERROR', message: '系統忙碌中，請稍後再試' });
   });

@@ -6,10 +6,10 @@ import { callApi, encrypt } from '../../../api/client';
 /** A signed-in member's password change: the old and the new password, in plain text. */
 export type PasswordChange = CheckedParams<'updateMemberPassword'> & { token: string };
 
-export const updateMemberPassword = ({ token, old_password, new_password }: PasswordChange) =>
+export const updateMemberPassword = async ({ token, old_password, new_password }: PasswordChange) =>
   callApi('updateMemberPassword', {
     token,
-    params: { old_password: encrypt(old_password), new_password: encrypt(new_password) },
+    params: { old_password: await encrypt(old_password), new_password: await encrypt(new_password) },
   });
 
 export const useUpdateMemberPasswordMutation = (options: CallOptions<typeof updateMemberPassword>) =>

@@ -5,10 +5,10 @@ import { callApi, encrypt } from '../../../api/client';
 import { memberToken } from './member-token';
 
 /** The new mobile and the current password, in plain text; a code then goes to the new mobile. */
-export const updateMemberMobile = ({ mobile, password }: CheckedParams<'updateMemberMobile'>) =>
+export const updateMemberMobile = async ({ mobile, password }: CheckedParams<'updateMemberMobile'>) =>
   callApi('updateMemberMobile', {
     token: memberToken(),
-    params: { mobile: encrypt(mobile), password: encrypt(password) },
+    params: { mobile: await encrypt(mobile), password: await encrypt(password) },
   });
 
 export const useUpdateMemberMobileMutation = (options: CallOptions<typeof updateMemberMobile>) =>
