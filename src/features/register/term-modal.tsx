@@ -1,8 +1,11 @@
+import { lazy, Suspense } from 'react';
 import type { Term } from '#protocol/endpoints';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
-import { SanitizedHtml } from '../../components/sanitized-html';
 import { t } from '../../i18n/zh-TW';
+
+// DOMPurify (10 KiB gzip) loads when a term is first opened, not with the registration screen.
+const SanitizedHtml = lazy(async () => ({ default: (await import('../../components/sanitized-html')).SanitizedHtml }));
 
 interface TermModalProps {
   term: Term | null;
@@ -33,7 +36,9 @@ export function TermModal({ term, onAgree, onClose }: TermModalProps) {
           aria-label={term.title}
           className="max-h-[55dvh] [&_a]:text-brand-700 [&_a]:underline [&_h3]:mt-3 [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:mb-2 [&_ul]:list-disc [&_ul]:pl-5 overflow-y-auto rounded-xl border border-gray-200 p-3 text-left text-sm leading-relaxed focus-visible:outline-2 focus-visible:outline-brand-600"
         >
-          <SanitizedHtml html={term.content} />
+          <Suspense fallback={<p className="text-ink-muted">{t.common.loading}</p>}>
+            <SanitizedHtml html={term.content} />
+          </Suspense>
         </section>
       ) : null}
     </Modal>
