@@ -148,6 +148,7 @@ export const t = {
     termAgree: (title: string) => `我已閱讀並同意「${title}」`,
     termAccept: '我已閱讀並同意條款',
     termsRetry: '重新載入條款',
+    termsLoading: '條款載入中…',
     termsRequired: '請閱讀並同意所有會員條款',
     next: '下一步',
     memberExists: '會員已存在，無法註冊',

@@ -10,8 +10,11 @@ export const Route = createFileRoute('/registerFirst')({
     requireSignedOut();
     return arriveAtRegistration(search, location.hash);
   },
-  // fetchQuery rather than ensureQueryData: a failed load is kept as data but stale at once, so
-  // coming back asks again instead of showing the old failure (loaded terms stay five minutes).
-  loader: ({ context: { queryClient } }) => queryClient.fetchQuery(registerTermsQueryOptions()),
+  // The terms are asked for at once but not waited for: the form shows and takes typing while
+  // they load, in their own place. A failed load is kept as data but stale at once, so coming
+  // back asks again instead of showing the old failure (loaded terms stay five minutes).
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(registerTermsQueryOptions());
+  },
   component: StepOneScreen,
 });

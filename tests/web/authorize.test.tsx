@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { RC_MESSAGES } from '#protocol/rc';
 import { startSession } from '../../src/lib/session';
-import { answer, answerRedirectLocation, reply, setAesKeyCookie, urlOf } from './support/api';
+import { answer, answerRedirectLocation, heldAnswer, reply, setAesKeyCookie, urlOf } from './support/api';
 import { stubLocationReplace } from './support/location';
 import { signInAs } from './support/login';
 import { renderApp } from './support/render-app';
@@ -46,10 +46,7 @@ describe('/authorize with a session', () => {
   it('shows the loading modal while it checks the request', async () => {
     startSession(TOKEN, 'Member');
     stubLocationReplace();
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { held, release } = heldAnswer();
     answer('oauthInfo', async () => {
       await held;
       return reply('OAUTH_REQUEST_INVALID');

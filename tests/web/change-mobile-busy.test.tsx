@@ -1,16 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { RC_MESSAGES } from '#protocol/rc';
-import { answer, reply } from './support/api';
+import { answer, heldAnswer, reply } from './support/api';
 import { signIn } from './support/profile';
 import { renderApp } from './support/render-app';
 
 describe('/verify_member_mobile: one call at a time', () => {
   it('lets 驗證 and 重新發送驗證碼 wait while the code is checked, then shows the answer', async () => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { held, release } = heldAnswer();
     const verifies = answer('memberVerify', async () => {
       await held;
       return reply('VERIFY_CODE_INCORRECT');

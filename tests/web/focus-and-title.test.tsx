@@ -1,18 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { answer, reply } from './support/api';
+import { answer, heldAnswer, reply } from './support/api';
 import { loginButton, signInAs } from './support/login';
-import { TERMS } from './support/register';
+import { answerCard } from './support/member-card';
+import { PROFILE, signIn } from './support/profile';
 import { renderApp } from './support/render-app';
-
-/** An answer the test lets go of when it has looked at the screen in between. */
-function heldAnswer() {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return { held, release };
-}
 
 describe('the page title and the focus when the screen changes', () => {
   it('names the screen in the title on arrival, and leaves the focus at the start of the page', async () => {
@@ -76,13 +68,16 @@ describe('the loading overlay', () => {
   });
 
   it('holds the focus while a screen loads, then hands it to the new screen’s heading', async () => {
+    // The profile waits for the member's data before it shows.
     const { held, release } = heldAnswer();
-    answer('briefTerm', async () => {
+    answerCard();
+    answer('getMemberProfile', async () => {
       await held;
-      return reply('C01', { terms: [{ type: 'register', terms: TERMS }] });
+      return reply('C01', { member_profile: PROFILE });
     });
-    const { user } = renderApp('/login');
-    await user.click(await screen.findByRole('link', { name: '會員註冊' }));
+    signIn();
+    const { user } = renderApp('/member_card');
+    await user.click(await screen.findByRole('link', { name: '返回基本資料' }));
 
     const status = await screen.findByRole('status');
     await waitFor(() => expect(status).toHaveTextContent('載入中...'));
@@ -91,9 +86,9 @@ describe('the loading overlay', () => {
     expect(status).toContainElement(document.activeElement as HTMLElement);
 
     release();
-    const heading = await screen.findByRole('heading', { level: 1, name: '會員註冊' });
-    await waitFor(() => expect(heading).toHaveFocus());
-    expect(document.title).toBe('會員註冊：基本資料 | 會員中心');
+    // Asked afresh each time: the profile's heading is drawn again once its data is in.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: '基本資料' })).toHaveFocus());
+    expect(document.title).toBe('基本資料 | 會員中心');
   });
 });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { RC_MESSAGES } from '#protocol/rc';
-import { answer, decrypted, reply } from './support/api';
+import { answer, decrypted, heldAnswer, reply } from './support/api';
 import { renderApp } from './support/render-app';
 
 const MOBILE = '0912345678';
@@ -68,10 +68,7 @@ describe('/forgotPassword', () => {
   );
 
   it('shows the loading modal while the call runs', async () => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { held, release } = heldAnswer();
     answer('forgetPassword', async () => {
       await held;
       return reply('MEMBER_IS_NOT_EXIST');

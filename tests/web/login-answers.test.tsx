@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { answer, reply, urlOf } from './support/api';
+import { answer, heldAnswer, reply, urlOf } from './support/api';
 import { loginButton, MOBILE, signInAs } from './support/login';
 import { renderApp } from './support/render-app';
 import { server } from './support/server';
@@ -77,10 +77,7 @@ describe('other answers', () => {
 
 describe('the loading and notice modals', () => {
   it('shows 載入中... while the call runs', async () => {
-    let release: () => void = () => {};
-    const answered = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { held: answered, release } = heldAnswer();
     answer('login', async () => {
       await answered;
       return reply('PASSWORD_INCORRECT');

@@ -1,25 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { answer, answerRedirectLocation, reply, setAesKeyCookie, urlOf } from './support/api';
+import { answer, answerRedirectLocation, heldAnswer, reply, setAesKeyCookie, urlOf } from './support/api';
 import { SHOP_ORIGIN } from './support/config';
 import { stubLocationReplace } from './support/location';
 import { PROFILE, signIn } from './support/profile';
 import { renderApp } from './support/render-app';
 
-/** A promise the test settles when it chooses, for a call that is still running. */
-function held() {
-  let release: () => void = () => {};
-  const promise = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return { promise, release };
-}
-
 describe('/change_member: loading the profile', () => {
   it('shows the loading modal under 基本資料 until the profile is in, then the profile', async () => {
-    const call = held();
+    const call = heldAnswer();
     answer('getMemberProfile', async () => {
-      await call.promise;
+      await call.held;
       return reply('C01', { member_profile: PROFILE });
     });
     signIn();
@@ -63,10 +54,10 @@ describe('/change_member: leaving after a save', () => {
   });
 
   it('lets the save button wait while the save runs, so a second press sends nothing', async () => {
-    const call = held();
+    const call = heldAnswer();
     answer('getMemberProfile', () => reply('C01', { member_profile: PROFILE }));
     const updates = answer('updateMemberProfile', async () => {
-      await call.promise;
+      await call.held;
       return reply('C01', {});
     });
     signIn();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { answer, decrypted, reply, urlOf } from './support/api';
+import { answer, decrypted, heldAnswer, reply, urlOf } from './support/api';
 import {
   agreeAllTerms,
   agreeTerm,
@@ -133,6 +133,34 @@ describe('registration step 1: the next button', () => {
     expect(await termBox(TERMS[0]?.title ?? '')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(calls).toHaveLength(1);
+  });
+
+  it('takes typing while the terms load, holds the member at the terms until they are agreed, then goes on', async () => {
+    const { held: termsHeld, release: releaseTerms } = heldAnswer();
+    answer('briefTerm', async () => {
+      await termsHeld;
+      return reply('C01', { terms: [{ type: 'register', terms: TERMS }] });
+    });
+    const checks = answer('registerCheck', () => reply('C01', {}));
+    const { user, router } = renderApp('/registerFirst');
+    await fillStepOne(user);
+    const terms = screen.getByRole('group', { name: '會員條款' });
+    expect(terms).toHaveAttribute('aria-busy', 'true');
+    expect(within(terms).getByRole('status')).toHaveTextContent('條款載入中…');
+
+    await user.click(nextButton());
+    expect(await screen.findByText('請閱讀並同意所有會員條款')).toBeInTheDocument();
+    expect(terms).toHaveFocus();
+    expect(terms).toHaveAccessibleDescription('請閱讀並同意所有會員條款');
+    expect(checks).toHaveLength(0);
+
+    releaseTerms();
+    expect(await termBox(TERMS[0]?.title ?? '')).not.toBeChecked();
+    expect(terms).not.toHaveAttribute('aria-busy');
+    await agreeAllTerms(user);
+    await user.click(nextButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/registerSecond'));
+    expect(decrypted(checks[0]?.params.mobile)).toBe(STEP_ONE.mobile);
   });
 
   it('asks brief_term for the register type and lists only those terms', async () => {

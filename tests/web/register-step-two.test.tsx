@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { encryptValue } from '#protocol/crypto';
 import { RC_MESSAGES } from '#protocol/rc';
-import { type ApiCall, answer, decrypted, reply } from './support/api';
+import { type ApiCall, answer, decrypted, heldAnswer, reply } from './support/api';
 import { TEST_CONFIG } from './support/config';
 import { answerRewards, STEP_ONE, storeStepOne } from './support/register';
 import { renderApp } from './support/render-app';
@@ -135,10 +135,7 @@ describe('registration step 2: registering', () => {
   });
 
   it('keeps the loading modal up and the buttons waiting until step 3 shows, so one press is one call', async () => {
-    let answerNow = () => {};
-    const answered = new Promise<void>((resolve) => {
-      answerNow = resolve;
-    });
+    const { held: answered, release: answerNow } = heldAnswer();
     const calls = answer('register', async () => {
       await answered;
       return reply('C01', { temp_access_token: TEMP_TOKEN });

@@ -14,6 +14,7 @@ import { ApiError } from '../../src/api/client';
 import { App } from '../../src/app';
 import { routeStates } from '../../src/router';
 import type { RouterContext } from '../../src/router-context';
+import { heldAnswer } from './support/api';
 
 /** The app with the real router settings, on one page whose loader and screen the test decides. */
 function renderPage({
@@ -50,10 +51,7 @@ const notice = () => screen.findByRole('dialog', { name: '提示' });
 
 describe('while a route loads its data', () => {
   it('shows the loading modal at once, then the screen', async () => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { held, release } = heldAnswer();
     renderPage({ loader: () => held });
 
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('載入中...'));

@@ -1,5 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Term } from '#protocol/endpoints';
@@ -25,7 +25,8 @@ export function StepOneForm({ onNext, busy }: { onNext: (values: StepOneValues) 
   const [agreed, setAgreed] = useState<ReadonlySet<string>>(() => new Set(draft.agreed_terms));
   const [triedToGoOn, setTriedToGoOn] = useState(false);
   const firstUnagreed = useRef<HTMLInputElement>(null);
-  const { data: terms } = useSuspenseQuery(registerTermsQueryOptions());
+  const termGroup = useRef<HTMLFieldSetElement>(null);
+  const { data: terms } = useQuery(registerTermsQueryOptions());
   const form = useForm<StepOneValues>({
     resolver: valibotResolver(stepOneSchema),
     mode: 'onTouched',
@@ -52,11 +53,13 @@ export function StepOneForm({ onNext, busy }: { onNext: (values: StepOneValues) 
     saveStepOne({ agreed_terms: [...next] });
   }
 
-  const allAgreed = terms.ok && terms.value.every((term) => agreed.has(term.id));
+  // Terms still loading, or not loaded, are terms not agreed yet.
+  const allAgreed = terms?.ok === true && terms.value.every((term) => agreed.has(term.id));
 
   function goOn(values: StepOneValues) {
     setTriedToGoOn(true);
-    if (!allAgreed) return firstUnagreed.current?.focus();
+    // While the terms load (or after they failed) there is no checkbox yet: the terms' group takes focus.
+    if (!allAgreed) return (firstUnagreed.current ?? termGroup.current)?.focus();
     onNext(values);
   }
 
@@ -86,6 +89,7 @@ export function StepOneForm({ onNext, busy }: { onNext: (values: StepOneValues) 
         onAgree={agree}
         error={triedToGoOn && !allAgreed ? t.register.termsRequired : null}
         firstUnagreedRef={firstUnagreed}
+        groupRef={termGroup}
       />
       <Button type="submit" className="mt-2" disabled={busy}>
         {t.register.next}

@@ -1,4 +1,4 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type Ref, useState } from 'react';
 import type { Term } from '#protocol/endpoints';
 import { Button } from '../../components/button';
@@ -13,33 +13,44 @@ interface TermListProps {
   error?: string | null;
   /** The first term not agreed yet, for the form to move focus to. */
   firstUnagreedRef?: Ref<HTMLInputElement>;
+  /** The group itself, for the form to move focus to while no term has loaded. */
+  groupRef?: Ref<HTMLFieldSetElement>;
 }
 
 const ERROR_ID = 'register-terms-error';
 
 /** The register terms; each opens in a modal and counts as checked once the member agrees there. */
-export function TermList({ agreed, onAgree, error = null, firstUnagreedRef }: TermListProps) {
-  const { data: terms, refetch } = useSuspenseQuery(registerTermsQueryOptions());
+export function TermList({ agreed, onAgree, error = null, firstUnagreedRef, groupRef }: TermListProps) {
+  // Not a suspending query: the rest of the form is usable while the terms load.
+  const { data: terms, refetch, isFetching } = useQuery(registerTermsQueryOptions());
   const [reading, setReading] = useState<Term | null>(null);
-  const firstUnagreedId = terms.ok ? terms.value.find((term) => !agreed.has(term.id))?.id : undefined;
+  const firstUnagreedId = terms?.ok ? terms.value.find((term) => !agreed.has(term.id))?.id : undefined;
 
   return (
     // A group of checkboxes, not a region: a term may carry the same title, and its modal shows it as a region.
-    <fieldset aria-labelledby="register-terms-heading" className="flex min-w-0 flex-col gap-2">
+    <fieldset
+      ref={groupRef}
+      tabIndex={-1}
+      aria-labelledby="register-terms-heading"
+      aria-describedby={error ? ERROR_ID : undefined}
+      aria-busy={terms === undefined || undefined}
+      className="flex min-w-0 flex-col gap-2 focus:outline-none"
+    >
       <h2 id="register-terms-heading" className="text-sm font-medium text-ink">
         {t.register.termsHeading}
       </h2>
       <p className="text-sm text-ink-muted">{t.register.termsHint}</p>
-      {terms.ok ? null : (
+      {terms === undefined ? <TermsLoading /> : null}
+      {terms && !terms.ok ? (
         <div role="alert" className="flex flex-col gap-2 text-sm text-danger">
           <p>{terms.message}</p>
-          <Button variant="secondary" onClick={() => void refetch()}>
-            {t.register.termsRetry}
+          <Button variant="secondary" disabled={isFetching} onClick={() => void refetch()}>
+            {isFetching ? t.register.termsLoading : t.register.termsRetry}
           </Button>
         </div>
-      )}
+      ) : null}
       <ul className="flex flex-col gap-2">
-        {(terms.ok ? terms.value : []).map((term) => {
+        {(terms?.ok ? terms.value : []).map((term) => {
           const missing = !agreed.has(term.id);
           const firstMissing = missing && term.id === firstUnagreedId;
           const flagged = error !== null && missing;
@@ -82,5 +93,21 @@ export function TermList({ agreed, onAgree, error = null, firstUnagreedRef }: Te
         }}
       />
     </fieldset>
+  );
+}
+
+/** Where the terms will be, in their sizes (most brands have two), while they load. */
+function TermsLoading() {
+  return (
+    <div role="status" className="flex flex-col gap-2">
+      <span className="sr-only">{t.register.termsLoading}</span>
+      {[0, 1].map((row) => (
+        <div
+          key={row}
+          aria-hidden="true"
+          className="min-h-12 motion-safe:animate-pulse rounded-xl border border-gray-200 bg-gray-50"
+        />
+      ))}
+    </div>
   );
 }

@@ -125,3 +125,12 @@ export function refuse(name: EndpointName, rc: RC, message?: string): ApiCall[] 
   );
   return calls;
 }
+
+/** A promise the test lets go of (`release`) when it has looked at the screen while a call or loader waits on it. */
+export function heldAnswer(): { held: Promise<void>; release: () => void } {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { held, release };
+}
