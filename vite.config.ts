@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { AES_KEY_COOKIE, RUNTIME_CONFIG_PLACEHOLDER, runtimeConfigSchema, runtimeConfigScript } from '#protocol';
+import { callAddresses } from './scripts/call-addresses-plugin';
 
 // In development the member server listens here and answers every API base.
 const MEMBER_SERVER = 'http://127.0.0.1:3001';
@@ -51,6 +52,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     devRuntimeConfig(),
+    callAddresses(),
     // Every text asset ships with .br and .gz twins, served by @fastify/static's preCompressed at
     // no cost per request. index.html is left out: the server fills in the runtime config first.
     compression({

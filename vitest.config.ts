@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { callAddresses } from './scripts/call-addresses-plugin';
 
 // Three rooms, three projects: `npm test` runs all of them; CI runs `server` again on PostgreSQL.
 export default defineConfig({
@@ -13,7 +14,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(), callAddresses()],
         test: {
           name: 'web',
           include: ['tests/web/**/*.test.{ts,tsx}'],

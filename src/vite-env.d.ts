@@ -14,3 +14,11 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** The contract's call addresses without its schemas, made at build time (scripts/call-addresses-plugin.ts). */
+declare module 'virtual:call-addresses' {
+  type Endpoints = import('#protocol/endpoints').Endpoints;
+  export const CALL_ADDRESSES: {
+    readonly [N in keyof Endpoints]: Pick<Endpoints[N], 'base' | 'path' | 'method'>;
+  };
+}

@@ -1,5 +1,5 @@
-import * as v from 'valibot';
-import { type ApiBase, ENDPOINTS, type EndpointName, type Params, type Results } from '#protocol/endpoints';
+import { CALL_ADDRESSES } from 'virtual:call-addresses';
+import type { ApiBase, EndpointName, Params, Results } from '#protocol/endpoints';
 import { type ApiResponse, isRC, type RC, RC_MESSAGES } from '#protocol/rc';
 import { APP_ID } from '#protocol/runtime-config';
 import { appConfig } from '../config';
@@ -93,22 +93,23 @@ async function send(url: string, init: RequestInit): Promise<ApiResponse<unknown
   return answer;
 }
 
-// In development and tests every C01 answer is checked against its contract, so a server (or a
-// test double) that answers the wrong shape fails there; production builds trust the server.
-const checkResults = import.meta.env.DEV;
-
 /** The address of a call of the contract, under its configured base. */
 export function callUrl(name: EndpointName): string {
-  const { base, path } = ENDPOINTS[name];
+  const { base, path } = CALL_ADDRESSES[name];
   return apiUrl(base, path);
 }
 
-/** The answer of a call, with its C01 results checked against the contract where `checkResults` says so. */
+/**
+ * The answer of a call. In development and tests every C01 answer is checked against its contract,
+ * so a server (or a test double) that answers the wrong shape fails there; production builds trust
+ * the server and never load the contract's schemas (the branch is gone from the build).
+ */
 async function checked<N extends EndpointName>(
   name: N,
   answer: ApiResponse<unknown>,
 ): Promise<ApiResponse<Results<N>>> {
-  if (checkResults && answer.rcrm.RC === 'C01') {
+  if (import.meta.env.DEV && answer.rcrm.RC === 'C01') {
+    const [v, { ENDPOINTS }] = await Promise.all([import('valibot'), import('#protocol/endpoints')]);
     const parsed = v.safeParse(ENDPOINTS[name].results, answer.results);
     if (!parsed.success) {
       throw new Error(`${name}: results break the contract: ${v.summarize(parsed.issues)}`);
@@ -122,7 +123,7 @@ export async function callApi<N extends EndpointName>(
   name: N,
   ...[input]: CallArguments<N>
 ): Promise<ApiResponse<Results<N>>> {
-  const { base, path, method } = ENDPOINTS[name];
+  const { base, path, method } = CALL_ADDRESSES[name];
   const { token, params, language } = (input ?? {}) as { token?: string | null; params?: object; language?: Language };
   const { buildEnvelope } = await loadCrypto();
   const envelope = buildEnvelope(appConfig().signKey, {

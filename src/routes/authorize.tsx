@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { oauthInfoQueryOptions } from '../features/oauth/api';
 import { arriveAtAuthorize, authorizeSearchSchema, hopOf } from '../features/oauth/arrival';
-import { AuthorizeChecking, AuthorizeScreen } from '../features/oauth/authorize-screen';
+import { AuthorizeChecking } from '../features/oauth/authorize-frame';
+import { AuthorizeScreen } from '../features/oauth/authorize-screen';
 
 export const Route = createFileRoute('/authorize')({
   validateSearch: authorizeSearchSchema,

@@ -1,13 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { RC_MESSAGES } from '#protocol/rc';
-import { BrandLogo } from '../../components/brand-logo';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
-import { PageCard } from '../../components/page-card';
 import { t } from '../../i18n/zh-TW';
 import { type HopFailure, type OAuthClient, type OAuthHop, oauthInfoQueryOptions } from './api';
 import { type AuthorizeSearch, hopOf } from './arrival';
+import { AuthorizeFrame } from './authorize-frame';
 import { useAuthorizeHop, useHopNotice } from './use-authorize-hop';
 
 /** The authorization hop for a third-party client: runs by itself, and says where it is going. */
@@ -15,15 +13,6 @@ export function AuthorizeScreen({ search }: { search: AuthorizeSearch }) {
   const hop = hopOf(search);
   if (!hop) return <HopStopped failure={{ message: RC_MESSAGES.OAUTH_REQUEST_INVALID }} />;
   return <Hop hop={hop} />;
-}
-
-/** While the route asks who the client is. */
-export function AuthorizeChecking() {
-  return (
-    <AuthorizeFrame status={t.oauth.checking}>
-      <LoadingModal open />
-    </AuthorizeFrame>
-  );
 }
 
 /** The hop once the route knows who the client is, or why it cannot go on. */
@@ -51,18 +40,5 @@ function HopStopped({ failure }: { failure: HopFailure }) {
       <LoadingModal open={false} />
       <NoticeModal message={notice.message} onClose={notice.close} />
     </AuthorizeFrame>
-  );
-}
-
-function AuthorizeFrame({ status, children }: { status: string; children: ReactNode }) {
-  return (
-    <PageCard>
-      <div className="flex flex-col items-center gap-4 text-center">
-        <BrandLogo className="size-16" />
-        <h1 className="text-xl font-bold text-ink">{t.oauth.heading}</h1>
-        <p className="leading-relaxed text-ink-muted">{status}</p>
-      </div>
-      {children}
-    </PageCard>
   );
 }
