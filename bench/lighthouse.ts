@@ -14,6 +14,8 @@ export interface LighthouseFigures {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** What the largest paint was, as Lighthouse labels it (the text or the image's alt), in most runs. */
+  lcpElement: string;
 }
 
 const median = (values: number[]): number => {
@@ -22,6 +24,12 @@ const median = (values: number[]): number => {
   return sorted.length % 2
     ? (sorted[middle] as number)
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+const mostOften = (values: string[]): string => {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '?';
 };
 
 // Trace recording sometimes misses the navigation start; Lighthouse's own advice is to run again.
@@ -36,7 +44,11 @@ async function runOnce(url: string, port: number, attempt = 1): Promise<Omit<Lig
   if (runtimeError && TRANSIENT.has(runtimeError.code) && attempt < ATTEMPTS) return runOnce(url, port, attempt + 1);
   if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  // The insight's details: a table of the LCP's parts, then the element itself.
+  const lcpItems = (audits['lcp-breakdown-insight']?.details as { items?: { type?: string; nodeLabel?: string }[] })
+    ?.items;
   return {
+    lcpElement: lcpItems?.find((item) => item.type === 'node')?.nodeLabel ?? '?',
     performance: Math.round((categories.performance?.score ?? 0) * 100),
     lcpMs: value('largest-contentful-paint'),
     tbtMs: value('total-blocking-time'),
@@ -62,6 +74,7 @@ export function measureLighthouse(log: (line: string) => void): Promise<Lighthou
           lcpMs: median(runs.map((run) => run.lcpMs)),
           tbtMs: median(runs.map((run) => run.tbtMs)),
           cls: median(runs.map((run) => run.cls)),
+          lcpElement: mostOften(runs.map((run) => run.lcpElement)),
         });
       }
       return figures;

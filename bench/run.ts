@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import { measureAbuse } from './abuse';
 import { kib, loadBudget, overBudget } from './budget';
 import { MEASURE_SECONDS } from './config';
+import { type ImportFigures, measureImport, type Timing } from './import';
 import { LIGHTHOUSE_RUNS, measureLighthouse } from './lighthouse';
 import type { LoadResult } from './load';
 import { measureProcesses, type ProcessFigures } from './processes';
@@ -90,6 +91,39 @@ function reportProcesses({ starts, workers, skipped }: ProcessFigures): void {
   for (const reason of skipped) console.log(`(skipped: ${reason})`);
 }
 
+/** Table 8: the legacy import against hashing the same birthday passwords alone. */
+function reportImport({ members, hashing, hashingRuns, imports }: ImportFigures): void {
+  const seconds = (value: number) => `${value.toFixed(1)} s`;
+  const ratio = (value: number) => `${value.toFixed(3)}×`;
+  const row = (work: string, timing: Timing) => [
+    work,
+    seconds(timing.seconds),
+    ms((timing.seconds * 1000) / members),
+    ratio(timing.seconds / hashing.seconds),
+    seconds(timing.cpuSeconds),
+    ratio(timing.cpuSeconds / hashing.cpuSeconds),
+  ];
+  console.log(
+    `\n8. members:import of ${members} legacy members vs hashing their birthday passwords alone (one per core; the floor is the mean of the first and last)`,
+  );
+  console.log(
+    table(
+      ['work', 'time', 'per member', 'vs hashing', 'CPU, this process', 'CPU vs hashing'],
+      [
+        row('argon2id hashes alone, first', hashingRuns[0]),
+        row('argon2id hashes alone, last', hashingRuns[1]),
+        ...imports.map((figure) => row(`import, ${figure.database}`, figure)),
+      ],
+    ),
+  );
+}
+
+/** `npm run bench -- import`: only table 8 (IMPORT_MEMBERS=100000 for the full-size figure). */
+async function importOnly(): Promise<number> {
+  reportImport(await measureImport(log));
+  return 0;
+}
+
 /** `npm run bench -- processes`: only the whole-process figures. */
 async function processesOnly(): Promise<number> {
   reportProcesses(await measureProcesses(log));
@@ -112,8 +146,8 @@ async function web(): Promise<number> {
   );
   console.log(
     table(
-      ['page', 'performance', 'LCP', 'TBT', 'CLS'],
-      figures.map((f) => [f.page, String(f.performance), ms(f.lcpMs), ms(f.tbtMs), f.cls.toFixed(3)]),
+      ['page', 'performance', 'LCP', 'TBT', 'CLS', 'largest paint'],
+      figures.map((f) => [f.page, String(f.performance), ms(f.lcpMs), ms(f.tbtMs), f.cls.toFixed(3), f.lcpElement]),
     ),
   );
   const summary = figures.map((f) => `${f.page} ${f.performance} LCP ${ms(f.lcpMs)} TBT ${ms(f.tbtMs)}`).join(' | ');
@@ -125,17 +159,19 @@ async function main(): Promise<number> {
   if (process.argv[2] === 'size') return sizeOnly();
   if (process.argv[2] === 'web') return web();
   if (process.argv[2] === 'processes') return processesOnly();
+  if (process.argv[2] === 'import') return importOnly();
   const started = Date.now();
   console.log(
     `bench: ${new Date().toISOString()}, ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ` +
       `Node ${process.version}, ${MEASURE_SECONDS} s per figure`,
   );
   console.log(`load average (1 min) before the run: ${loadAverage()}; well above 0 means other work shared the cores`);
-  const { profile, profilePostgres, redirect, bare, login, argon2 } = await measureThroughput(log);
+  const { profile, profilePostgres, tokenReadPostgres, redirect, bare, login, argon2 } = await measureThroughput(log);
   const sizes = await measureLoginPageScripts(log);
   const { browser, line } = sizes;
   const abuse = await measureAbuse(log);
   const processes = await measureProcesses(log);
+  const legacyImport = await measureImport(log);
 
   console.log('\n1. Signed, token-checked reads vs a bare Fastify route (10 connections each)');
   const read = (title: string, result: LoadResult) => [
@@ -157,9 +193,18 @@ async function main(): Promise<number> {
           ratio(redirect.requestsPerSecond, bare.requestsPerSecond),
         ],
         ['GET / bare Fastify {ok:true}', perSecond(bare.requestsPerSecond), ms(bare.p99Ms), '1×'],
+        ...(tokenReadPostgres
+          ? [read('its token-and-member statement alone, PostgreSQL, no HTTP', tokenReadPostgres)]
+          : []),
       ],
     ),
   );
+  if (profilePostgres && tokenReadPostgres) {
+    console.log(
+      `get_member_profile on PostgreSQL ÷ its statement alone: ${ratio(profilePostgres.requestsPerSecond, tokenReadPostgres.requestsPerSecond)} ` +
+        '(the database round trip is the floor of a read that checks its token on every call)',
+    );
+  }
   console.log(`\n2. Login vs raw argon2id verify (login: 8 connections; argon2: ${argon2.concurrency} in flight)`);
   console.log(
     table(
@@ -199,6 +244,7 @@ async function main(): Promise<number> {
   );
 
   reportProcesses(processes);
+  reportImport(legacyImport);
   if (!profilePostgres) console.log('(skipped: get_member_profile on PostgreSQL: BENCH_DATABASE_URL is not set)');
   writeResults({
     measuredAt: new Date().toISOString(),
@@ -209,6 +255,11 @@ async function main(): Promise<number> {
     memberProfilePostgres: profilePostgres && {
       ...profilePostgres,
       vsBare: profilePostgres.requestsPerSecond / bare.requestsPerSecond,
+      vsTokenRead: tokenReadPostgres && profilePostgres.requestsPerSecond / tokenReadPostgres.requestsPerSecond,
+    },
+    tokenReadPostgres: tokenReadPostgres && {
+      ...tokenReadPostgres,
+      vsBare: tokenReadPostgres.requestsPerSecond / bare.requestsPerSecond,
     },
     redirectLocation: { ...redirect, vsBare: redirect.requestsPerSecond / bare.requestsPerSecond },
     bare,
@@ -217,6 +268,7 @@ async function main(): Promise<number> {
     loginPageGzipKiB: { browser: kib(browser.gzipBytes), line: kib(line.gzipBytes) },
     abuse,
     processes,
+    legacyImport,
   });
 
   console.log(

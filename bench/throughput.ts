@@ -8,6 +8,7 @@ import {
 } from '#protocol';
 import { measureArgon2Verify, type VerifyRate } from './argon2';
 import { BENCH_AES_KEY, BENCH_MEMBER, BENCH_SIGN_KEY, LOGIN_MEMBERS } from './config';
+import { measureTokenRead } from './database-read';
 import { type LoadResult, measureLoad } from './load';
 import { freshPostgres } from './processes';
 import { startServer } from './servers';
@@ -42,31 +43,39 @@ async function logIn(origin: string): Promise<string> {
 /** get_member_profile as the web app sends it: a signed envelope with the member token, checked per call. */
 const profileBody = (token: string) => JSON.stringify(buildEnvelope(BENCH_SIGN_KEY, { token, request_parameter: {} }));
 
-async function measureProfile(title: string, origin: string): Promise<LoadResult> {
+async function measureProfile(title: string, origin: string, token?: string): Promise<LoadResult> {
   return measureLoad({
     title,
     url: urlOf(origin, 'getMemberProfile'),
     method: 'POST',
     headers: JSON_HEADERS,
-    body: profileBody(await logIn(origin)),
+    body: profileBody(token ?? (await logIn(origin))),
     connections: 10,
     expectInBody: SUCCESS,
   });
 }
 
 /** The signed, token-checked profile read on PostgreSQL, when BENCH_DATABASE_URL allows a database of the bench's own. */
-async function measureProfileOnPostgres(log: (line: string) => void): Promise<LoadResult | null> {
+async function measureProfileOnPostgres(
+  log: (line: string) => void,
+): Promise<{ profile: LoadResult; tokenRead: LoadResult } | null> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (!adminUrl) return null;
   const database = await freshPostgres(adminUrl);
   try {
     const member = await startServer('member-postgres', { BENCH_POSTGRES_URL: database.url });
+    let token: string;
+    let profile: LoadResult;
     try {
       log('get_member_profile on PostgreSQL…');
-      return await measureProfile('get_member_profile (PostgreSQL)', member.origin);
+      token = await logIn(member.origin);
+      profile = await measureProfile('get_member_profile (PostgreSQL)', member.origin, token);
     } finally {
       await member.stop();
     }
+    // Measured with the server stopped, so the loop has the cores the server had.
+    log('the token read alone on PostgreSQL…');
+    return { profile, tokenRead: await measureTokenRead(database.url, token) };
   } finally {
     await database.drop();
   }
@@ -75,6 +84,8 @@ async function measureProfileOnPostgres(log: (line: string) => void): Promise<Lo
 export interface ThroughputFigures {
   profile: LoadResult;
   profilePostgres: LoadResult | null;
+  /** The database floor of profilePostgres: its token-and-member statement alone, no HTTP (database-read.ts). */
+  tokenReadPostgres: LoadResult | null;
   redirect: LoadResult;
   bare: LoadResult;
   login: LoadResult;
@@ -124,8 +135,16 @@ export async function measureThroughput(log: (line: string) => void): Promise<Th
 
     log('raw argon2id verify…');
     const argon2 = await measureArgon2Verify(BENCH_MEMBER.password);
-    const profilePostgres = await measureProfileOnPostgres(log);
-    return { profile, profilePostgres, redirect, bare, login, argon2 };
+    const postgres = await measureProfileOnPostgres(log);
+    return {
+      profile,
+      profilePostgres: postgres?.profile ?? null,
+      tokenReadPostgres: postgres?.tokenRead ?? null,
+      redirect,
+      bare,
+      login,
+      argon2,
+    };
   } finally {
     await member.stop();
   }
