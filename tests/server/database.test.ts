@@ -2,8 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DatabaseLockedError, openDatabase } from '../../server/db/client';
+import { createPgliteDirectory, holdsPgliteDatabase } from '../../server/db/pglite-directory';
 import { ecMembers } from '../../server/db/schema';
 import { createEmptyPostgresDatabase, rowCounts } from './helpers/database';
 
@@ -38,6 +41,35 @@ describe('openDatabase', () => {
     const second = await openDatabase({ dataDir });
     expect(await second.db.select({ phone: ecMembers.phone }).from(ecMembers)).toEqual([{ phone: '0911111111' }]);
     await second.close();
+  });
+
+  it('opens PGlite on disk and in memory with a 32 MB buffer cache, not PostgreSQL’s 128 MB', async () => {
+    for (const options of [{ dataDir: tempDir() }, {}]) {
+      const database = await openDatabase(options);
+      // Both drivers answer raw SQL with `rows`; drizzle types the answer per driver.
+      const shown = (await database.db.execute(sql`show shared_buffers`)) as unknown as { rows: unknown[] };
+      expect(shown.rows).toEqual([{ shared_buffers: '32MB' }]);
+      await database.close();
+    }
+  });
+
+  it('creates a new PGlite directory in a child process, which the server then opens as it is', async () => {
+    const directory = join(tempDir(), 'pglite');
+    expect(holdsPgliteDatabase(directory)).toBe(false);
+    await createPgliteDirectory(directory, PGlite.defaultStartParams);
+    expect(holdsPgliteDatabase(directory)).toBe(true);
+  });
+
+  it('says which directory could not be created when the child fails, in one line', async () => {
+    const file = join(tempDir(), 'not-a-directory');
+    writeFileSync(file, '');
+    const failure = await createPgliteDirectory(join(file, 'pglite'), PGlite.defaultStartParams).catch(
+      (error: unknown) => error as Error,
+    );
+    expect(failure).toBeInstanceOf(Error);
+    expect((failure as Error).message).toContain(`無法在 ${join(file, 'pglite')} 建立 PGlite 資料庫`);
+    expect((failure as Error).message).toContain('ENOTDIR');
+    expect((failure as Error).message).not.toContain('\n');
   });
 
   it('refuses a PGlite directory another live process holds, naming it and the pid', async () => {
