@@ -32,6 +32,8 @@ beforeAll(async () => {
         file: 'assets/login-Ab12.js',
         imports: ['index.html', '_page-card-Ab12.js', '_text-field-Ab12.js'],
       },
+      'src/api/crypto.ts': { file: 'assets/crypto-Ab12.js', imports: ['_sha2-Ab12.js'], isDynamicEntry: true },
+      '_sha2-Ab12.js': { file: 'assets/sha2-Ab12.js' },
       'src/routes/change_member.tsx?tsr-split=component': {
         file: 'assets/change_member-Ab12.js',
         imports: ['index.html'],
@@ -83,11 +85,23 @@ describe('the page a screen is answered with paints before any script runs', () 
       '/assets/login-Ab12.js',
       '/assets/text-field-Ab12.js',
     ]);
+    expect(preloads(await page('/no-such-page'))).toEqual(['/assets/page-card-Ab12.js']);
+  });
+
+  it('preloads the signing code on every screen but the login form, whose first call waits for typing', async () => {
     expect(preloads(await page('/change_member'))).toEqual([
       '/assets/page-card-Ab12.js',
       '/assets/change_member-Ab12.js',
+      '/assets/crypto-Ab12.js',
+      '/assets/sha2-Ab12.js',
     ]);
-    expect(preloads(await page('/no-such-page'))).toEqual(['/assets/page-card-Ab12.js']);
+    expect(preloads(await page('/registerFirst'))).toEqual([
+      '/assets/page-card-Ab12.js',
+      '/assets/crypto-Ab12.js',
+      '/assets/sha2-Ab12.js',
+    ]);
+    for (const login of ['/login', '/login/text'])
+      expect(preloads(await page(login))).not.toContain('/assets/crypto-Ab12.js');
   });
 
   it('does not serve the build manifest', async () => {

@@ -33,7 +33,19 @@ function readManifest(distDir: string): Manifest {
 const routeFiles = (path: string) =>
   path === '/' ? ['src/routes/index.tsx'] : [`src/routes${path}.tsx`, `src/routes${path}/index.tsx`];
 
-/** Every chunk a screen's component needs that the entry does not load already. */
+/** The signing and AES code (decision 0012), which the app loads before its first call. */
+const CALL_CODE = 'src/api/crypto.ts';
+
+/**
+ * The screens whose first call waits for the member to type: there the code comes with that
+ * call, and the page, the first most members see, loads less. Every other screen either calls
+ * on arrival (registration's terms, the profile, recommendations, the member card, the OAuth
+ * hop) or is a step members reach in the middle of a flow, so its code comes with the page
+ * instead of one round trip after the entry has run.
+ */
+const CALL_CODE_WAITS_FOR_TYPING = new Set<string>(['/login', '/login/text']);
+
+/** Every chunk a screen needs at once that the entry does not load already. */
 function screenChunks(manifest: Manifest, path: string): string[] {
   const entry = manifest['index.html'];
   const loaded = new Set([entry?.file, ...(entry?.imports ?? []).map((key) => manifest[key]?.file)]);
@@ -46,6 +58,7 @@ function screenChunks(manifest: Manifest, path: string): string[] {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   for (const file of routeFiles(path)) visit(`${file}?tsr-split=component`);
+  if (!CALL_CODE_WAITS_FOR_TYPING.has(path)) visit(CALL_CODE);
   return found;
 }
 
