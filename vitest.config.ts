@@ -1,6 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { callAddresses } from './scripts/call-addresses-plugin';
 
 // Three rooms, three projects: `npm test` runs all of them; CI runs `server` again on PostgreSQL.
 export default defineConfig({
@@ -14,7 +14,12 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react(), callAddresses()],
+        plugins: [react()],
+        resolve: {
+          alias: {
+            'virtual:call-addresses': fileURLToPath(new URL('tests/web/support/call-addresses.ts', import.meta.url)),
+          },
+        },
         test: {
           name: 'web',
           include: ['tests/web/**/*.test.{ts,tsx}'],

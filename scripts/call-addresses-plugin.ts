@@ -14,12 +14,14 @@ export function callAddresses(): Plugin {
   return {
     name: 'member-call-addresses',
     resolveId: (id) => (id === ID ? RESOLVED : undefined),
-    load(id) {
-      if (id !== RESOLVED) return undefined;
-      const table = Object.fromEntries(
-        Object.entries(ENDPOINTS).map(([name, { base, path, method }]) => [name, { base, path, method }]),
-      );
-      return `export const CALL_ADDRESSES = ${JSON.stringify(table)};`;
-    },
+    load: (id) =>
+      id === RESOLVED ? `export const CALL_ADDRESSES = ${JSON.stringify(callAddressTable())};` : undefined,
   };
+}
+
+/** Each call's base, path and method, by name: the whole of `virtual:call-addresses`. */
+export function callAddressTable() {
+  return Object.fromEntries(
+    Object.entries(ENDPOINTS).map(([name, { base, path, method }]) => [name, { base, path, method }]),
+  );
 }
