@@ -338,10 +338,12 @@ test('member screens: profile, password, mobile, verification and invitations', 
     release();
     await expect(notice(page)).toBeVisible();
     await expectAccessible(page, '/change_member result modal');
-    // The member goes on to the redirect location, which loads as a page of its own.
+    // The member goes on to the redirect location, which loads as a page of its own: wait for
+    // that load itself, or the next step's navigation races it (the redirect is asked for first).
+    const redirected = page.waitForEvent('load');
     await notice(page).getByRole('button').last().click();
+    await redirected;
     await expect(notice(page)).toBeHidden();
-    await page.waitForLoadState('networkidle');
   });
 
   await test.step('password change', async () => {
