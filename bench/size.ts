@@ -41,8 +41,8 @@ export interface PageScripts {
 
 function ensureBuilt(log: (line: string) => void): void {
   if (existsSync(`${DIST}/index.html`)) return;
-  log('dist/ missing: npx vite build…');
-  const build = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  log('dist/ missing: npm run build:web…');
+  const build = spawnSync('npm', ['run', 'build:web'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('vite build failed');
 }
 

@@ -17,7 +17,9 @@ const runtimeConfig = JSON.stringify(publicRuntimeConfig(loadConfig(env)));
 
 const children: ChildProcess[] = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts'], { env, stdio: 'inherit' }),
-  spawn('npx', ['vite', '--port', DEV_PORT, '--strictPort'], {
+  // Vite's module runner loads vite.config.ts, as `npm run build:web` does: the default loader
+  // warns about every extensionless import of the contract the config reads.
+  spawn('npx', ['vite', '--configLoader', 'runner', '--port', DEV_PORT, '--strictPort'], {
     env: { ...process.env, MEMBER_RUNTIME_CONFIG: runtimeConfig },
     stdio: 'inherit',
   }),

@@ -4,5 +4,5 @@ import { existsSync } from 'node:fs';
 // e2e runs against the production build, as `npm start` serves it.
 export default function globalSetup() {
   if (process.env.E2E_SKIP_BUILD && existsSync('dist/index.html')) return;
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  execFileSync('npm', ['run', 'build:web', '--', '--logLevel', 'warn'], { stdio: 'inherit' });
 }
