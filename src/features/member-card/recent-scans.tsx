@@ -1,7 +1,7 @@
 import { t } from '../../i18n/zh-TW';
 import type { MemberCardView } from './api';
 
-/** 最近使用: the tills that scanned the card lately, newest first. */
+/** The card's recent use (`t.memberCard.recentHeading`): the tills that scanned it lately, newest first. */
 export function RecentScans({ scans }: { scans: MemberCardView['recentScans'] }) {
   return (
     <section aria-labelledby="card-recent" className="flex flex-col gap-2 border-t border-gray-200 pt-5">
