@@ -43,6 +43,19 @@ async function logIn(origin: string): Promise<string> {
 /** get_member_profile as the web app sends it: a signed envelope with the member token, checked per call. */
 const profileBody = (token: string) => JSON.stringify(buildEnvelope(BENCH_SIGN_KEY, { token, request_parameter: {} }));
 
+/** Logins of eight members, one per connection (the lockout counts one member's checks in flight). */
+function measureLogin(title: string, origin: string): Promise<LoadResult> {
+  return measureLoad({
+    title,
+    url: urlOf(origin, 'login'),
+    method: 'POST',
+    headers: JSON_HEADERS,
+    bodies: LOGIN_MEMBERS.map((member) => loginBody(member)),
+    connections: 8,
+    expectInBody: SUCCESS,
+  });
+}
+
 async function measureProfile(title: string, origin: string, token?: string): Promise<LoadResult> {
   return measureLoad({
     title,
@@ -55,10 +68,10 @@ async function measureProfile(title: string, origin: string, token?: string): Pr
   });
 }
 
-/** The signed, token-checked profile read on PostgreSQL, when BENCH_DATABASE_URL allows a database of the bench's own. */
-async function measureProfileOnPostgres(
+/** The signed profile read and login on PostgreSQL, when BENCH_DATABASE_URL allows a database of the bench's own. */
+async function measureOnPostgres(
   log: (line: string) => void,
-): Promise<{ profile: LoadResult; tokenRead: LoadResult } | null> {
+): Promise<{ profile: LoadResult; login: LoadResult; tokenRead: LoadResult } | null> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (!adminUrl) return null;
   const database = await freshPostgres(adminUrl);
@@ -66,16 +79,19 @@ async function measureProfileOnPostgres(
     const member = await startServer('member-postgres', { BENCH_POSTGRES_URL: database.url });
     let token: string;
     let profile: LoadResult;
+    let login: LoadResult;
     try {
       log('get_member_profile on PostgreSQL…');
       token = await logIn(member.origin);
       profile = await measureProfile('get_member_profile (PostgreSQL)', member.origin, token);
+      log('login on PostgreSQL…');
+      login = await measureLogin('login (PostgreSQL)', member.origin);
     } finally {
       await member.stop();
     }
     // Measured with the server stopped, so the loop has the cores the server had.
     log('the token read alone on PostgreSQL…');
-    return { profile, tokenRead: await measureTokenRead(database.url, token) };
+    return { profile, login, tokenRead: await measureTokenRead(database.url, token) };
   } finally {
     await database.drop();
   }
@@ -89,6 +105,7 @@ export interface ThroughputFigures {
   redirect: LoadResult;
   bare: LoadResult;
   login: LoadResult;
+  loginPostgres: LoadResult | null;
   argon2: VerifyRate;
 }
 
@@ -122,20 +139,12 @@ export async function measureThroughput(log: (line: string) => void): Promise<Th
     }
 
     log('login (argon2id + token insert)…');
-    const login = await measureLoad({
-      title: 'login',
-      url: urlOf(member.origin, 'login'),
-      method: 'POST',
-      headers: JSON_HEADERS,
-      bodies: LOGIN_MEMBERS.map((member) => loginBody(member)),
-      connections: 8,
-      expectInBody: SUCCESS,
-    });
+    const login = await measureLogin('login (PGlite)', member.origin);
     await member.stop();
 
     log('raw argon2id verify…');
     const argon2 = await measureArgon2Verify(BENCH_MEMBER.password);
-    const postgres = await measureProfileOnPostgres(log);
+    const postgres = await measureOnPostgres(log);
     return {
       profile,
       profilePostgres: postgres?.profile ?? null,
@@ -143,6 +152,7 @@ export async function measureThroughput(log: (line: string) => void): Promise<Th
       redirect,
       bare,
       login,
+      loginPostgres: postgres?.login ?? null,
       argon2,
     };
   } finally {
