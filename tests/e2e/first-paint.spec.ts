@@ -44,3 +44,17 @@ test('/login: the screen takes over the first paint without moving it (CLS ≤ 0
   const cls = await page.evaluate(() => (window as unknown as { layoutShift: { total: number } }).layoutShift.total);
   expect(cls).toBeLessThanOrEqual(0.02);
 });
+
+test('/login: the screen shows the shell’s own logo file, fetched once', async ({ page }) => {
+  const logoRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'image') logoRequests.push(new URL(request.url()).pathname);
+  });
+  await page.goto(`${server.url}/login`);
+  await expect(page.getByRole('heading', { name: '會員登入' })).toBeVisible();
+  const logo = page.getByRole('img', { name: '會員中心' });
+  // A data: address would be a second copy of the logo inside the JavaScript, and a new image to
+  // decode and paint where the shell's already stood.
+  expect(await logo.getAttribute('src')).toMatch(/^\/assets\/logo-[\w-]+\.svg$/);
+  expect(logoRequests.filter((path) => path.startsWith('/assets/logo-'))).toHaveLength(1);
+});
