@@ -8,7 +8,7 @@ import { birthdayPassword } from '../server/modules/members-import/rows';
 import { importMembers } from '../server/modules/members-import/service';
 import { freshPostgres } from './processes';
 
-/** Members in the bench's legacy file (IMPORT_MEMBERS overrides: 100000 for the figure, about 25 minutes). */
+/** Members in the bench's legacy file (IMPORT_MEMBERS overrides: 100000 for the figure, about 40 minutes on 2 cores). */
 export const IMPORT_MEMBERS = Number(process.env.IMPORT_MEMBERS ?? 2_000);
 
 /** Wall time, and the CPU time of this process's every thread (argon2id hashes on libuv's). */
