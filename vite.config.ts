@@ -75,7 +75,7 @@ export default defineConfig({
         // into a dozen pieces shared by the entry and the routes, each compressed on its own
         // (/login: 156.7 → 153.8 KiB gzip). @noble loads with the first call (src/api/client.ts),
         // the card's barcode libraries and DOMPurify with the screens that use them.
-        advancedChunks: {
+        codeSplitting: {
           groups: [
             {
               name: 'vendor',
