@@ -1,7 +1,26 @@
-import { and, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { loginAttempts } from '../../db/schema';
+import { type Member, memberHoldingMobile } from '../members/service';
+
+/** The moments a reserved check is judged by: now, the start of the quiet window, and a new lock's end. */
+type CheckTimes<T> = Record<'now' | 'quietSince' | 'lockEnds', T>;
+
+const checkTimesAt = (now: Date): CheckTimes<string> => ({
+  now: now.toISOString(),
+  quietSince: new Date(now.getTime() - LIMITS.lockoutWindowMs).toISOString(),
+  lockEnds: new Date(now.getTime() + LIMITS.lockoutMs).toISOString(),
+});
+
+const timestamp = (value: unknown) => sql`${value}::timestamptz`;
+
+const asTimestamps = (times: CheckTimes<unknown>): CheckTimes<SQL> => ({
+  now: timestamp(times.now),
+  quietSince: timestamp(times.quietSince),
+  lockEnds: timestamp(times.lockEnds),
+});
 
 /**
  * Reserves one password check for the mobile and answers its number: the count goes up
@@ -14,24 +33,67 @@ import { loginAttempts } from '../../db/schema';
  * be the right password, `clearAttempts` lifts it again.
  */
 export async function reserveAttempt(db: Db, mobile: string, now: Date): Promise<number> {
-  const quietSince = new Date(now.getTime() - LIMITS.lockoutWindowMs);
-  const lockEnds = new Date(now.getTime() + LIMITS.lockoutMs);
-  const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
-  const startsAgain = sql`(${loginAttempts.lockedUntil} <= ${at(now)} or (${loginAttempts.lockedUntil} is null and ${loginAttempts.lastAttemptAt} <= ${at(quietSince)}))`;
   const [row] = await db
     .insert(loginAttempts)
     .values({ mobile, attempts: 1, lastAttemptAt: now })
-    .onConflictDoUpdate({
-      target: loginAttempts.mobile,
-      set: {
-        attempts: sql`case when ${startsAgain} then 1 else ${loginAttempts.attempts} + 1 end`,
-        lockedUntil: sql`case when ${startsAgain} then null when ${loginAttempts.attempts} + 1 = ${LIMITS.lockoutFailures} then ${at(lockEnds)} else ${loginAttempts.lockedUntil} end`,
-        lastAttemptAt: now,
-      },
-    })
+    .onConflictDoUpdate(oneMoreCheck(asTimestamps(checkTimesAt(now))))
     .returning({ attempts: loginAttempts.attempts });
   if (!row) throw new Error('login attempt reservation returned no row');
   return row.attempts;
+}
+
+/**
+ * The member holding the mobile, and one password check reserved for it as `reserveAttempt`
+ * reserves one, in one statement: login's first round trip. Null, with nothing counted, when no
+ * member holds the mobile.
+ */
+export async function reserveAttemptOfHolder(
+  db: Db,
+  mobile: string,
+  now: Date,
+): Promise<{ member: Member; attempt: number } | null> {
+  const [row] = await holderWithReservedCheck(db).execute({ mobile, ...checkTimesAt(now) });
+  return row ? { member: row.holder, attempt: row.reserved.attempts } : null;
+}
+
+// Every login starts here, so it is prepared, with placeholders for the mobile and the moments.
+const holderWithReservedCheck = preparedPerDatabase((db) => {
+  const mobile = sql.placeholder('mobile');
+  const times = asTimestamps({
+    now: sql.placeholder('now'),
+    quietSince: sql.placeholder('quietSince'),
+    lockEnds: sql.placeholder('lockEnds'),
+  });
+  const holder = db.$with('holder').as(memberHoldingMobile(db, mobile, times.now));
+  // A row to count only when the mobile has a holder; the columns in the table's order.
+  const reserved = db
+    .$with('reserved')
+    .as(
+      db
+        .insert(loginAttempts)
+        .select(sql`select ${mobile}, 1, ${times.now}, null::timestamptz from ${holder}`)
+        .onConflictDoUpdate(oneMoreCheck(times))
+        .returning({ attempts: loginAttempts.attempts }),
+    );
+  return db
+    .with(holder, reserved)
+    .select()
+    .from(holder)
+    .innerJoin(reserved, sql`true`)
+    .prepare('login_holder_with_reserved_check');
+});
+
+/** One more check on a mobile's existing count, as `reserveAttempt` describes. */
+function oneMoreCheck({ now, quietSince, lockEnds }: CheckTimes<SQL>) {
+  const startsAgain = sql`(${loginAttempts.lockedUntil} <= ${now} or (${loginAttempts.lockedUntil} is null and ${loginAttempts.lastAttemptAt} <= ${quietSince}))`;
+  return {
+    target: loginAttempts.mobile,
+    set: {
+      attempts: sql`case when ${startsAgain} then 1 else ${loginAttempts.attempts} + 1 end`,
+      lockedUntil: sql`case when ${startsAgain} then null when ${loginAttempts.attempts} + 1 = ${LIMITS.lockoutFailures} then ${lockEnds} else ${loginAttempts.lockedUntil} end`,
+      lastAttemptAt: now,
+    },
+  };
 }
 
 /** The right password (or a reset one): every counted check is forgiven and any lock lifted. */

@@ -4,9 +4,9 @@ import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { spendDummyVerification, verifyPassword } from '../../lib/passwords';
 import { rotateCardSecret } from '../member-card/service';
-import { findMemberByMobile, type Member, registrationCompleted } from '../members/service';
+import { type Member, registrationCompleted } from '../members/service';
 import { issueToken, memberOfToken, revokeMemberToken } from '../tokens/service';
-import { attemptsForgiven, clearAttempts, reserveAttempt } from './lockout';
+import { attemptsForgiven, clearAttempts, reserveAttempt, reserveAttemptOfHolder } from './lockout';
 
 export { clearAttempts } from './lockout';
 
@@ -31,24 +31,30 @@ export async function checkMemberPassword(db: Db, member: Member, password: stri
 
 /** `checkMemberPassword` without the forgiving: a right password leaves the count for the caller to clear. */
 async function countedPasswordCheck(db: Db, member: Member, password: string, now: Date): Promise<PasswordCheck> {
-  const attempt = await reserveAttempt(db, member.mobile, now);
+  return judgedCheck(await reserveAttempt(db, member.mobile, now), member, password);
+}
+
+/** The password checked as the `attempt`-th counted check of the member's mobile. */
+async function judgedCheck(attempt: number, member: Member, password: string): Promise<PasswordCheck> {
   if (attempt > LIMITS.lockoutFailures) return 'ACCOUNT_LOCKED';
   if (await verifyPassword(member.passwordHash, password)) return 'C01';
   return attempt === LIMITS.lockoutFailures ? 'ACCOUNT_LOCKED' : 'PASSWORD_INCORRECT';
 }
 
 /**
- * Mobile-and-password login; five wrong passwords within 15 minutes lock the account. Three round
- * trips: the member, the counted check, and one statement that issues the token, forgives the
- * count and (for a registration left before step 3) lets the registration stand.
+ * Mobile-and-password login; five wrong passwords within 15 minutes lock the account. Two round
+ * trips: the member with its counted check, then one statement that issues the token, forgives
+ * the count and (for a registration left before step 3) lets the registration stand. A wrong
+ * password, a locked account or an unknown mobile costs the first alone.
  */
 export async function login(db: Db, account: { mobile: string; password: string }, now: Date): Promise<LoginOutcome> {
-  const member = await findMemberByMobile(db, account.mobile, now);
-  if (!member) {
+  const found = await reserveAttemptOfHolder(db, account.mobile, now);
+  if (!found) {
     await spendDummyVerification(account.password);
     return { rc: 'MEMBER_IS_NOT_EXIST' };
   }
-  const rc = await countedPasswordCheck(db, member, account.password, now);
+  const { member, attempt } = found;
+  const rc = await judgedCheck(attempt, member, account.password);
   if (rc !== 'C01') return { rc };
   const alongside: WithSubquery[] = [attemptsForgiven(db, member.mobile)];
   // A registration left before step 3 becomes a lasting one once its member signs in with it.

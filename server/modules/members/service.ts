@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, count, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, lte, or, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Gender } from '#protocol';
 import { DEMO_MEMBER } from '../../config';
 import type { Db } from '../../db/client';
@@ -22,13 +22,18 @@ export function newReferralCode(): string {
  * A registration that never reached step 3 and whose temp token has expired holds nothing:
  * every lookup by mobile passes it by, and the next registration of the mobile removes it.
  */
-const holdsMobile = (now: Date) => or(isNull(members.registrationExpiresAt), gt(members.registrationExpiresAt, now));
+const holdsMobile = (now: Date | SQL) =>
+  or(isNull(members.registrationExpiresAt), gt(members.registrationExpiresAt, now));
 
-export async function findMemberByMobile(db: Db, mobile: string, now: Date): Promise<Member | null> {
-  const [member] = await db
+/** The member holding the mobile at `now`, as a query to run or to build on (login counts its check alongside). */
+export const memberHoldingMobile = (db: Db, mobile: string | Placeholder, now: Date | SQL) =>
+  db
     .select()
     .from(members)
     .where(and(eq(members.mobile, mobile), holdsMobile(now)));
+
+export async function findMemberByMobile(db: Db, mobile: string, now: Date): Promise<Member | null> {
+  const [member] = await memberHoldingMobile(db, mobile, now);
   return member ?? null;
 }
 
