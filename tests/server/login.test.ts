@@ -5,6 +5,7 @@ import { loginAttempts, members, memberTokens } from '../../server/db/schema';
 import { sha256Hex } from '../../server/lib/secrets';
 import { startTestApp, type TestApp } from './helpers/app';
 import { addMember, countedAttempts, loginAs, MEMBER, memberToken } from './helpers/members';
+import { roundTripsOf } from './helpers/round-trips';
 
 const MINUTE = 60_000;
 let t: TestApp;
@@ -109,6 +110,31 @@ describe('POST /app-api/member/login', () => {
       await addMember(t, { mobile: '0933444555' });
       for (let i = 0; i < LIMITS.lockoutFailures; i++) await rcOf(MEMBER.mobile, 'wrong999');
       expect(await rcOf('0933444555', MEMBER.password)).toBe('C01');
+    });
+  });
+
+  // The issue: no login round trip that the RC table does not need.
+  describe('database round trips', () => {
+    /** The call's RC and its round trips. */
+    const counted = async (mobile: string, password: string) => {
+      let rc = '';
+      const roundTrips = await roundTripsOf(t, async () => {
+        rc = await rcOf(mobile, password);
+      });
+      return { rc, roundTrips };
+    };
+
+    it('takes two for the right password: the member with its counted check, then the token', async () => {
+      expect(await counted(MEMBER.mobile, MEMBER.password)).toEqual({ rc: 'C01', roundTrips: 2 });
+    });
+
+    it('takes one for a wrong password, a locked account and an unknown mobile', async () => {
+      for (let i = 1; i < LIMITS.lockoutFailures; i++) {
+        expect(await counted(MEMBER.mobile, 'wrong999')).toEqual({ rc: 'PASSWORD_INCORRECT', roundTrips: 1 });
+      }
+      expect(await counted(MEMBER.mobile, 'wrong999')).toEqual({ rc: 'ACCOUNT_LOCKED', roundTrips: 1 });
+      expect(await counted(MEMBER.mobile, MEMBER.password)).toEqual({ rc: 'ACCOUNT_LOCKED', roundTrips: 1 });
+      expect(await counted('0900000000', MEMBER.password)).toEqual({ rc: 'MEMBER_IS_NOT_EXIST', roundTrips: 1 });
     });
   });
 });

@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from './helpers/app';
 import { rowCounts } from './helpers/database';
 import { addMember, MEMBER, memberToken } from './helpers/members';
 import { memberApi, memberRow } from './helpers/profile';
+import { roundTripsOf } from './helpers/round-trips';
 
 let t: TestApp;
 let member: Member;
@@ -83,6 +84,14 @@ describe('POST /api/member/get_member_profile', () => {
     expect((await getProfile(temp.token)).json().rcrm.RC).toBe('TOKEN_INVALID');
     const old = await issueToken(t.db, member.id, { kind: 'member' }, new Date(Date.UTC(2020, 0, 1)));
     expect((await getProfile(old.token)).json().rcrm.RC).toBe('TOKEN_INVALID');
+  });
+
+  it('takes one database round trip, the token and its member joined, and writes nothing', async () => {
+    let rc = '';
+    const roundTrips = await roundTripsOf(t, async () => {
+      rc = (await getProfile()).json().rcrm.RC;
+    });
+    expect({ rc, roundTrips }).toEqual({ rc: 'C01', roundTrips: 1 });
   });
 });
 
