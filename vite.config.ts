@@ -70,6 +70,9 @@ export default defineConfig({
     // The server reads it to preload each screen's own chunks from the page it sends (server/modules/web/shell.ts).
     manifest: true,
     rolldownOptions: {
+      // `npm start` builds on the operator's machine: on a slow or busy one the bundler printed a
+      // report of its plugins' timings in the middle of the start, nothing an operator acts on.
+      checks: { bundlerTimings: false },
       output: {
         // The libraries every screen starts with, in one chunk: left to itself the bundler cut them
         // into a dozen pieces shared by the entry and the routes, each compressed on its own
