@@ -18,8 +18,9 @@ afterAll(async () => {
 });
 
 /**
- * The pids of a process's children that run the server, as the operating system lists them. The
- * TypeScript loader's compiler service can be a child too, for a moment on a busy machine.
+ * The pids of a process's children that run the server, as the operating system lists them. While
+ * the primary compiles with a cold TypeScript cache (a fresh machine, or the first run after the
+ * server's files change), the loader's compiler service is a child too.
  */
 const serverChildPids = (pid: number): number[] =>
   execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' })
