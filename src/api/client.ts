@@ -3,9 +3,10 @@ import type { ApiBase, EndpointName, Params, Results } from '#protocol/endpoints
 import { type ApiResponse, isRC, type RC, RC_MESSAGES } from '#protocol/rc';
 import { APP_ID } from '#protocol/runtime-config';
 import { appConfig } from '../config';
+import { t } from '../i18n/zh-TW';
 import { deviceUuid } from '../lib/storage';
 
-/** A call that got no business answer: network down, HTTP failure, or a body that is not ours. */
+/** A call that got no business answer: no answer at all (NETWORK_FAILURE), HTTP failure, or a body that is not ours. */
 export class ApiError extends Error {
   readonly rc: string;
   constructor(rc: string, message: string) {
@@ -16,6 +17,18 @@ export class ApiError extends Error {
 }
 
 const systemError = () => new ApiError('SYSTEM_ERROR', RC_MESSAGES.SYSTEM_ERROR);
+
+/** The `rc` of a call that got no answer at all: the member's connection, not the member system. */
+export const NETWORK_FAILURE = 'NETWORK_FAILURE';
+const networkFailure = () => new ApiError(NETWORK_FAILURE, t.common.networkFailure);
+
+/**
+ * How long a call may go unanswered. On one bar of signal a request can stall with no error, and
+ * the browser would keep the member behind the loading overlay for minutes; the answers are a few
+ * hundred bytes, so a call still silent after this long is not coming, and the member can try
+ * again with everything they typed still in place.
+ */
+export const CALL_DEADLINE_MS = 20_000;
 
 /** Whether an answer carries this result code. */
 export const hasRc = (answer: ApiResponse<unknown>, rc: RC): boolean => answer.rcrm.RC === rc;
@@ -77,13 +90,19 @@ function memberMessage({ RC, RM }: { RC: string; RM: string }): string {
 }
 
 async function send(url: string, init: RequestInit): Promise<ApiResponse<unknown>> {
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), CALL_DEADLINE_MS);
   let response: Response;
   let body: unknown;
   try {
-    response = await fetch(url, init);
+    response = await fetch(url, { ...init, signal: deadline.signal });
     body = await response.json();
-  } catch {
-    throw systemError();
+  } catch (error) {
+    // A body that is not JSON came from something between the member and us; anything else
+    // (no connection, a dropped one, the deadline) means no answer reached the phone.
+    throw error instanceof SyntaxError ? systemError() : networkFailure();
+  } finally {
+    clearTimeout(timer);
   }
   if (!isApiResponse(body)) throw systemError();
   // Every RM shown anywhere comes through here, so no screen can show a field name.

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { t } from '../i18n/zh-TW';
 import { focusIsInModal, LOADING_OVERLAY_ATTRIBUTE, returnFocusAfterLoading, takeFocusForLoading } from './focus';
@@ -27,6 +27,26 @@ function unmarkScreensBusy(): void {
   busyScreens.clear();
 }
 
+/**
+ * After this long a call is slower than the connection usually makes it: the overlay says so,
+ * so a member on a weak signal knows why they wait (the call itself gives up at its deadline).
+ */
+export const SLOW_CALL_MS = 5_000;
+
+/** Whether the overlay has been up for SLOW_CALL_MS; false again as soon as it closes. */
+function useSlow(open: boolean): boolean {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    const timer = setTimeout(() => setSlow(true), SLOW_CALL_MS);
+    return () => {
+      clearTimeout(timer);
+      setSlow(false);
+    };
+  }, [open]);
+  return slow;
+}
+
 /** Tab goes nowhere while the overlay is up, except inside a modal opened meanwhile. */
 function keepTabOnOverlay(event: KeyboardEvent): void {
   if (event.key === 'Tab' && !focusIsInModal(event.target)) event.preventDefault();
@@ -47,10 +67,12 @@ function holdFocus(overlay: HTMLElement | null): () => void {
 
 /**
  * Covers the screen while a call runs, holding the focus and marking the screen busy; the focus
- * goes back where it was when it closes. The live region stays mounted so the text is announced.
+ * goes back where it was when it closes. The live region stays mounted so the text is announced,
+ * and so is the slow-network line when it joins.
  */
 export function LoadingModal({ open, label = t.common.loading }: { open: boolean; label?: string }) {
   const overlayRef = useRef<HTMLDivElement>(null);
+  const slow = useSlow(open);
 
   useEffect(() => {
     if (!open) return;
@@ -75,6 +97,7 @@ export function LoadingModal({ open, label = t.common.loading }: { open: boolean
             className="size-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700"
           />
           <span className="text-base text-ink">{label}</span>
+          {slow ? <span className="max-w-56 text-center text-sm text-ink-muted">{t.common.stillLoading}</span> : null}
         </div>
       ) : null}
     </div>,

@@ -42,6 +42,9 @@ export const t = {
   } satisfies Record<Exclude<AppRoute, '/'>, string>,
   common: {
     loading: '載入中...',
+    /** Said beside the loading text once a call has run this long: the member knows why they wait. */
+    stillLoading: '網路較慢，仍在處理中，請稍候…',
+    networkFailure: '網路連線不穩定，請確認連線後再試一次',
     noticeTitle: '提示',
     close: '關閉',
     goBindLine: '前往綁定',
@@ -86,6 +89,8 @@ export const t = {
     lineNotBound: '此 LINE ID 尚未綁定會員。非會員請先註冊，會員可綁定後使用 LINE 登入',
     lineFailed: 'LINE 登入失敗，請再試一次。',
     lineFailedWith: (detail: string) => `LINE 登入失敗，請再試一次。\n（${detail}）`,
+    /** LIFF did not start in time: LINE's servers did not answer, usually a weak signal. */
+    lineNoAnswer: 'LINE 暫時沒有回應，請確認網路連線',
     systemUpgraded: '系統已升級整合，將為您導向會員頁面，請重新註冊並登入',
     useHiqAppAccount: '請使用 HI-Q APP 會員帳號登入',
     redirectFailed: '無法前往原本要去的頁面。',

@@ -1,4 +1,5 @@
 import { type AppConfig, appConfig } from '../config';
+import { t } from '../i18n/zh-TW';
 import type { LineSdk } from './line-sdk';
 import { deviceUuid } from './storage';
 
@@ -33,13 +34,42 @@ export function loadLiff(): Promise<LineSdk> {
 let bootFailure: Error | null = null;
 
 /**
+ * How long the app waits for LIFF to start, at boot and when the member asks for LINE login.
+ * LIFF's start asks LINE's servers, and on a weak signal that request can stall with no error:
+ * the member who opened the app from LINE would see the page's outline and nothing more, and
+ * one who tapped LINE login a spinner. LIFF usually starts in well under a second.
+ */
+export const LIFF_WAIT_MS = 10_000;
+
+/** LIFF once started, or null when it has not started within `waitMs` (it may still start later). */
+async function liffWithin(waitMs: number): Promise<LineSdk | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tooSlow = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), waitMs);
+  });
+  try {
+    return await Promise.race([loadLiff(), tooSlow]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** LIFF once started; LINE not answering within LIFF_WAIT_MS fails like LIFF's own failures. */
+async function startedLiff(): Promise<LineSdk> {
+  const liff = await liffWithin(LIFF_WAIT_MS);
+  if (!liff) throw new Error(t.login.lineNoAnswer);
+  return liff;
+}
+
+/**
  * Boot, before the router reads the URL: inside LINE or back from LINE, LIFF settles LINE's query
- * (and completes a LINE login); a failure is kept for the login screen to show.
+ * (and completes a LINE login); a failure, or LINE not answering in time, is kept for the login
+ * screen to show, and the app starts all the same.
  */
 export async function settleLiffAtBoot(userAgent: string = navigator.userAgent): Promise<Error | null> {
   if (!needsLiffAtBoot(new URL(window.location.href), userAgent)) return null;
   try {
-    await loadLiff();
+    await startedLiff();
   } catch (error) {
     bootFailure = error instanceof Error ? error : new Error(String(error));
   }
@@ -74,7 +104,7 @@ export function followLiffState(): void {
 
 /** The LINE access token once the member has logged in to LINE, else null. */
 export async function lineAccessToken(): Promise<string | null> {
-  const liff = await loadLiff();
+  const liff = await startedLiff();
   return liff.isLoggedIn() ? liff.getAccessToken() : null;
 }
 
@@ -83,7 +113,7 @@ export async function lineAccessToken(): Promise<string | null> {
  * member back to `redirectUri` and the token is read then. The demo SDK logs in on the spot.
  */
 export async function signInWithLine(redirectUri: string): Promise<string | null> {
-  const liff = await loadLiff();
+  const liff = await startedLiff();
   if (liff.isLoggedIn()) return liff.getAccessToken();
   liff.login({ redirectUri });
   return isLineDemo() ? liff.getAccessToken() : null;
@@ -98,17 +128,11 @@ const LINE_LOGOUT_WAIT_MS = 3000;
  * to start, is left as it is.
  */
 export async function logOutOfLine(): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const tooSlow = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), LINE_LOGOUT_WAIT_MS);
-  });
   try {
-    const liff = await Promise.race([loadLiff(), tooSlow]);
+    const liff = await liffWithin(LINE_LOGOUT_WAIT_MS);
     if (liff?.isLoggedIn()) liff.logout();
   } catch {
     // LIFF could not start, so it holds no LINE login of this page to end.
-  } finally {
-    clearTimeout(timer);
   }
 }
 

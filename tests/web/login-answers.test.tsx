@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answer, heldAnswer, reply, urlOf } from './support/api';
-import { loginButton, MOBILE, signInAs } from './support/login';
+import { accountInput, loginButton, MOBILE, PASSWORD, passwordInput, signInAs } from './support/login';
 import { renderApp } from './support/render-app';
 import { server } from './support/server';
 
@@ -57,7 +58,6 @@ describe('other answers', () => {
   });
 
   it.each([
-    ['the network fails', () => HttpResponse.error()],
     ['the answer is not JSON', () => new HttpResponse('<html>bad gateway</html>', { status: 200 })],
     ['the server fails', () => HttpResponse.json({ message: 'boom' }, { status: 500 })],
   ])('shows the system-busy message when %s', async (_, respond) => {
@@ -67,11 +67,53 @@ describe('other answers', () => {
     expect(await notice()).toHaveTextContent('系統忙碌中，請稍後再試');
   });
 
+  it('says the network is unstable when no answer came, and keeps what the member typed', async () => {
+    server.use(http.post(urlOf('login'), () => HttpResponse.error()));
+    const { user } = renderApp('/login');
+    await signInAs(user);
+    expect(await notice()).toHaveTextContent('網路連線不穩定，請確認連線後再試一次');
+    expect(accountInput()).toHaveValue(MOBILE);
+    expect(passwordInput()).toHaveValue(PASSWORD);
+  });
+
   it('shows the RM of a protocol rejection', async () => {
     server.use(http.post(urlOf('login'), () => HttpResponse.json(reply('RATE_LIMITED'), { status: 429 })));
     const { user } = renderApp('/login');
     await signInAs(user);
     expect(await notice()).toHaveTextContent('請求過於頻繁，請稍後再試');
+  });
+});
+
+describe('a call on one bar of signal', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('says why it is waiting after 5 s, gives up after 20 s with the network message, and logs in on the next try', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    const stalled = answer('login', async () => {
+      await delay('infinite');
+      return reply('C01');
+    });
+    renderApp('/login');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await signInAs(user);
+    await waitFor(() => expect(stalled).toHaveLength(1));
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('載入中...');
+    expect(status).not.toHaveTextContent('網路較慢');
+
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(status).toHaveTextContent('網路較慢，仍在處理中，請稍候…');
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(await notice()).toHaveTextContent('網路連線不穩定，請確認連線後再試一次');
+    expect(status).toBeEmptyDOMElement();
+
+    await user.click(within(await notice()).getByRole('button', { name: '關閉' }));
+    answer('login', () => reply('PASSWORD_INCORRECT'));
+    await user.click(loginButton());
+    expect(await notice()).toHaveTextContent('密碼錯誤');
+    expect(screen.getByRole('status')).not.toHaveTextContent('網路較慢');
   });
 });
 

@@ -1,5 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
-import { HttpResponse, http } from 'msw';
+import { delay, HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CARD_STEP_SECONDS, groupedCardCode, memberCardCode } from '#protocol/member-card';
 import { answer, reply, urlOf } from './support/api';
@@ -81,6 +81,29 @@ describe('/member_card shows the code the till scans', () => {
     expect(await screen.findByText('目前離線，顯示已儲存的會員卡，條碼仍可使用。')).toBeInTheDocument();
     expect(await shownDigits()).toBe(`會員條碼：${expectedDigits(Date.now() + 5 * 60_000)}`);
     await letPass(10 * 60_000);
+    expect(await shownDigits()).toBe(`會員條碼：${expectedDigits(Date.now() + 5 * 60_000)}`);
+  });
+
+  it('shows the kept card at once while the card call crawls on a weak signal, and says offline if it never answers', async () => {
+    atDeviceTime();
+    answerCard(5 * 60_000);
+    signIn();
+    const firstVisit = renderApp('/member_card');
+    await shownDigits();
+    firstVisit.unmount();
+
+    const stalled = answer('getMemberCard', async () => {
+      await delay('infinite');
+      return reply('C01');
+    });
+    renderApp('/member_card');
+    expect(await shownDigits()).toBe(`會員條碼：${expectedDigits(Date.now() + 5 * 60_000)}`);
+    expect(stalled).toHaveLength(1);
+    // Nothing covers the code while the call runs: the till can scan it now.
+    expect(screen.queryByText('載入中...')).toBeNull();
+    expect(screen.queryByText('正在載入會員卡…')).toBeNull();
+    await letPass(20_000);
+    expect(await screen.findByText('目前離線，顯示已儲存的會員卡，條碼仍可使用。')).toBeInTheDocument();
     expect(await shownDigits()).toBe(`會員條碼：${expectedDigits(Date.now() + 5 * 60_000)}`);
   });
 

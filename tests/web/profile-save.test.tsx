@@ -103,12 +103,12 @@ describe('/change_member: saving', () => {
     expect(redirects).toHaveLength(0);
   });
 
-  it('shows the system message when the save cannot reach the server', async () => {
+  it('says the network is unstable when the save cannot reach the server, and keeps the edit', async () => {
     server.use(http.post(urlOf('updateMemberProfile'), () => HttpResponse.error()));
     const { user } = await openProfile();
     await user.type(field.name(), '二');
     await user.click(saveButton());
-    expect(await screen.findByRole('dialog')).toHaveTextContent('系統忙碌中，請稍後再試');
+    expect(await screen.findByRole('dialog')).toHaveTextContent('網路連線不穩定，請確認連線後再試一次');
     expect(field.name()).toHaveValue('王小明二');
   });
 });

@@ -65,12 +65,24 @@ describe('registration step 1: moving on', () => {
 
   it('shows the system-busy message when the call fails', async () => {
     answerTerms();
-    server.use(http.post(urlOf('registerCheck'), () => HttpResponse.error()));
+    server.use(http.post(urlOf('registerCheck'), () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
     const { user } = renderApp('/registerFirst');
     await fillStepOne(user);
     await agreeAllTerms(user);
     await user.click(nextButton());
     expect(await screen.findByRole('dialog', { name: '提示' })).toHaveTextContent('系統忙碌中，請稍後再試');
+  });
+
+  it('says the network is unstable when the call gets no answer', async () => {
+    answerTerms();
+    server.use(http.post(urlOf('registerCheck'), () => HttpResponse.error()));
+    const { user } = renderApp('/registerFirst');
+    await fillStepOne(user);
+    await agreeAllTerms(user);
+    await user.click(nextButton());
+    expect(await screen.findByRole('dialog', { name: '提示' })).toHaveTextContent(
+      '網路連線不穩定，請確認連線後再試一次',
+    );
   });
 });
 

@@ -66,10 +66,19 @@ async function getMemberCard(): Promise<MemberCardView> {
   return viewOf(kept, false);
 }
 
+/** The card kept from the last visit, shown while the call runs (not cached as an answer). */
+function keptView(): MemberCardView | undefined {
+  const kept = storage.memberCard.get();
+  return kept ? viewOf(kept, false) : undefined;
+}
+
 export const memberCardQueryOptions = () =>
   queryOptions({
     queryKey: ['member_card'],
     queryFn: getMemberCard,
+    // At the till on a weak signal the call can take its whole deadline: the kept card's codes
+    // are valid meanwhile, so the member shows them at once instead of a loading screen.
+    placeholderData: keptView,
     // Asked again when the member comes back to the card or the network returns, never left stale at the till.
     staleTime: 0,
     refetchOnWindowFocus: true,

@@ -1,6 +1,6 @@
-import { HttpResponse, http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, callApi, encrypt } from '../../../src/api/client';
+import { delay, HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, CALL_DEADLINE_MS, callApi, encrypt, NETWORK_FAILURE } from '../../../src/api/client';
 import { fetchRedirectLocation } from '../../../src/api/redirect-location';
 import { loadConfig } from '../../../src/config';
 import { answer, answerRedirectLocation, decrypted, reply, setAesKeyCookie, urlOf } from '../support/api';
@@ -11,6 +11,13 @@ beforeEach(() => {
   installRuntimeConfig();
   loadConfig();
 });
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const NETWORK_MESSAGE = '網路連線不穩定，請確認連線後再試一次';
+const login = async () =>
+  callApi('login', { params: { account: await encrypt('0912345678'), password: await encrypt('abc123') } });
 
 describe('the signed client', () => {
   it('signs the token and parameters and answers rcrm and results whatever the RC', async () => {
@@ -43,7 +50,6 @@ describe('the signed client', () => {
   });
 
   it.each([
-    ['a network failure', () => HttpResponse.error()],
     ['an HTML answer', () => HttpResponse.text('<html></html>')],
     ['JSON of another shape', () => HttpResponse.json({ ok: true })],
     ['an HTTP error without rcrm', () => new HttpResponse(null, { status: 503 })],
@@ -54,6 +60,41 @@ describe('the signed client', () => {
     });
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ rc: 'SYSTEM_ERROR', message: '系統忙碌中，請稍後再試' });
+  });
+
+  it('says the network failed, not the system, when no answer came: the member checks their signal', async () => {
+    server.use(http.post(urlOf('login'), () => HttpResponse.error()));
+    const failure = login();
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toMatchObject({ rc: NETWORK_FAILURE, message: NETWORK_MESSAGE });
+  });
+
+  it('gives up on a call that has not answered within its deadline, with the network message', async () => {
+    const calls = answer('login', async () => {
+      await delay('infinite');
+      return reply('C01');
+    });
+    const params = { account: await encrypt('0912345678'), password: await encrypt('abc123') };
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let outcome: unknown = 'pending';
+    const failure = callApi('login', { params }).catch((error: unknown) => {
+      outcome = error;
+    });
+    // Polled on the event loop, not the timers: the deadline's clock must not move meanwhile.
+    while (calls.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    await vi.advanceTimersByTimeAsync(CALL_DEADLINE_MS - 1);
+    expect(outcome).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    await failure;
+    expect(outcome).toBeInstanceOf(ApiError);
+    expect(outcome).toMatchObject({ rc: NETWORK_FAILURE, message: NETWORK_MESSAGE });
+  });
+
+  it('leaves no deadline running once a call has answered', async () => {
+    answer('login', () => reply('PASSWORD_INCORRECT'));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await login();
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
 

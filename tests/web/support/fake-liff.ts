@@ -14,6 +14,8 @@ export const fakeLine = {
   /** What the picker answers: a status when sent, nothing when the member closed it. */
   shareResult: { status: 'success' } as { status: 'success' } | undefined,
   initFailure: null as Error | null,
+  /** Init waits for this first: LINE's servers not answering, as on a stalled connection. */
+  initStall: null as Promise<void> | null,
   /** The picker failing (an old LINE, a refused permission). */
   shareFailure: null as Error | null,
   /** Every liff.login() redirectUri, and every share target picker's messages. */
@@ -33,6 +35,7 @@ export function resetFakeLine(): void {
     shareTargetPicker: false,
     shareResult: { status: 'success' },
     initFailure: null,
+    initStall: null,
     shareFailure: null,
     logins: [],
     shared: [],
@@ -63,6 +66,7 @@ const sdk: LineSdk = {
 export const fakeLiffModule = {
   async initLiff(liffId: string | null): Promise<LineSdk> {
     fakeLine.inits.push(liffId);
+    if (fakeLine.initStall) await fakeLine.initStall;
     if (fakeLine.initFailure) throw fakeLine.initFailure;
     return sdk;
   },

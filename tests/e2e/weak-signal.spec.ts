@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { freshDataDir, importMembers, type MemberServer, startMemberServer } from './member-server';
+
+// A member on a bus with one bar of signal: requests that stall without an error. The page's
+// timers run on a clock each test moves (page.clock), so the waits are checked without sitting
+// them out.
+
+const LEGACY_CSV = 'mobile,name,birthday,gender,email\n0911222333,林舊會員,1980/12/01,F,legacy@example.com\n';
+// LINE's in-app browser adds its own token to the system WebView's agent; LIFF starts at boot there.
+const IN_LINE =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36 Line/14.0.0/IAB';
+
+let server: MemberServer;
+
+test.beforeAll(async () => {
+  const dataDir = freshDataDir();
+  expect(await importMembers(dataDir, LEGACY_CSV)).toContain('imported 1');
+  // A real LIFF app: the browser runs LINE's own SDK, which asks LINE's servers as it starts.
+  server = await startMemberServer(dataDir, { LIFF_ID: '1234567890-WeakSig1', LINE_CHANNEL_ID: '1234567890' });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+async function logIn(page: import('@playwright/test').Page) {
+  await page.getByLabel('帳號').fill('0911222333');
+  await page.getByLabel('密碼', { exact: true }).fill('19801201');
+  await page.getByRole('button', { name: '登入', exact: true }).click();
+}
+
+test('a stalled login says why it waits, gives up with the network message, and logs in on the next try', async ({
+  page,
+}, info) => {
+  await page.clock.install();
+  let stalled = true;
+  // A request that is never answered, as on a connection that stalls without an error.
+  await page.route('**/member/login', (route) => (stalled ? undefined : route.continue()));
+  await page.goto(`${server.url}/login`);
+  await logIn(page);
+  const loading = page.getByRole('status').filter({ hasText: '載入中...' });
+  await expect(loading).toBeVisible();
+  await expect(loading).not.toContainText('網路較慢');
+
+  await page.clock.runFor(5_000);
+  await expect(loading).toContainText('網路較慢，仍在處理中，請稍候…');
+  await page.screenshot({ path: info.outputPath('slow-login-360x640.png') });
+  await page.clock.runFor(15_000);
+  const notice = page.getByRole('dialog', { name: '提示' });
+  await expect(notice).toContainText('網路連線不穩定，請確認連線後再試一次');
+  await page.screenshot({ path: info.outputPath('stalled-login-360x640.png') });
+
+  await notice.getByRole('button', { name: '關閉' }).click();
+  await expect(page.getByLabel('帳號')).toHaveValue('0911222333');
+  stalled = false;
+  await page.getByRole('button', { name: '登入', exact: true }).click();
+  await expect(page).toHaveURL(`${server.url}/change_pwd?reason=imported`);
+});
+
+test.describe('in LINE', () => {
+  test.use({ userAgent: IN_LINE });
+
+  test('the app starts after a bounded wait when LINE’s servers do not answer, says why, and password login works', async ({
+    page,
+  }, info) => {
+    await page.clock.install();
+    const toLine: string[] = [];
+    // LINE's servers never answer; the app's own server does.
+    await page.route('https://*.line.me/**', (route) => {
+      toLine.push(route.request().url());
+    });
+    await page.goto(`${server.url}/login`);
+    await expect.poll(() => toLine.length).toBeGreaterThan(0);
+    // The page's outline only: the app waits for LIFF to settle LINE's part of the address.
+    await expect(page.getByRole('button', { name: '登入', exact: true })).toHaveCount(0);
+
+    await page.clock.runFor(10_000);
+    // In LINE, LINE login is what the member expects: the screen says why it is not there.
+    const notice = page.getByRole('dialog', { name: '提示' });
+    await expect(notice).toContainText('LINE 暫時沒有回應，請確認網路連線');
+    await page.screenshot({ path: info.outputPath('line-no-answer-360x640.png') });
+    await notice.getByRole('button', { name: '關閉' }).click();
+    await logIn(page);
+    await expect(page).toHaveURL(`${server.url}/change_pwd?reason=imported`);
+  });
+});
