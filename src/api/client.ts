@@ -33,6 +33,10 @@ export const CALL_DEADLINE_MS = 20_000;
 /** Whether an answer carries this result code. */
 export const hasRc = (answer: ApiResponse<unknown>, rc: RC): boolean => answer.rcrm.RC === rc;
 
+/** Whether the same call may well answer if tried again: no answer came, or the server failed. */
+export const mayTryAgain = (error: unknown): boolean =>
+  error instanceof ApiError && (error.rc === NETWORK_FAILURE || error.rc === 'SYSTEM_ERROR');
+
 /** The message a member sees for a failed call. */
 export const failureMessage = (error: unknown): string =>
   error instanceof ApiError ? error.message : RC_MESSAGES.SYSTEM_ERROR;

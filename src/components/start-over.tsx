@@ -1,4 +1,5 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { buttonClass } from './button';
 
 interface StartOverProps {
@@ -7,15 +8,18 @@ interface StartOverProps {
   /** Where the flow starts again. */
   to: LinkProps['to'];
   action: string;
+  /** A way on that comes first (trying again); the start then becomes the second choice. */
+  children?: ReactNode;
 }
 
 /** A step that lost what it needs (a temp token, LINE's data): say so and offer the flow's start. */
-export function StartOver({ title, text, to, action }: StartOverProps) {
+export function StartOver({ title, text, to, action, children }: StartOverProps) {
   return (
     <div role="alert" className="flex flex-col items-center gap-4 text-center">
       <h2 className="text-lg font-semibold text-ink">{title}</h2>
       <p className="text-ink-muted">{text}</p>
-      <Link to={to} className={buttonClass('primary')}>
+      {children}
+      <Link to={to} className={buttonClass(children ? 'secondary' : 'primary')}>
         {action}
       </Link>
     </div>

@@ -45,6 +45,7 @@ export const t = {
     /** Said beside the loading text once a call has run this long: the member knows why they wait. */
     stillLoading: '網路較慢，仍在處理中，請稍候…',
     networkFailure: '網路連線不穩定，請確認連線後再試一次',
+    tryAgain: '再試一次',
     noticeTitle: '提示',
     close: '關閉',
     goBindLine: '前往綁定',
@@ -69,6 +70,8 @@ export const t = {
       `「${client}」將取得您的會員資料：會員編號、姓名、手機號碼、性別、電子信箱、生日與手機驗證狀態。`,
     goingTo: (client: string) => `正在前往「${client}」…`,
     failed: '無法完成授權。請回到原本的網站或應用程式，重新操作一次。',
+    /** No answer came: the hop can go on from here. */
+    noAnswer: '網路連線中斷，授權尚未完成。請確認連線後再試一次。',
   },
   login: {
     heading: '會員登入',

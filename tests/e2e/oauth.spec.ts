@@ -108,3 +108,31 @@ test('a spent or unknown random_key shows the server message', async ({ page }, 
   await expect(page.getByText('無法完成授權')).toBeVisible();
   await page.screenshot({ path: info.outputPath('oauth-invalid-closed-360x640.png') });
 });
+
+test('on a weak signal the hop keeps its place: no answer to the check, then 再試一次 goes on to the partner', async ({
+  page,
+}, info) => {
+  await page.goto(`${server.url}/login`);
+  await logIn(page);
+  await expect(page).toHaveURL(`${server.url}/change_pwd?reason=imported`);
+  const before = client.callbacks.length;
+  // The first check of the hop is lost on the way, as when the signal drops.
+  let dropped = false;
+  await page.route('**/oauth/info', (route) => {
+    if (dropped) return route.continue();
+    dropped = true;
+    return route.abort('internetdisconnected');
+  });
+
+  await page.goto(`${client.origin}/start`);
+  const notice = page.getByRole('dialog', { name: '提示' });
+  await expect(notice).toContainText('網路連線不穩定，請確認連線後再試一次');
+  await notice.getByRole('button', { name: '關閉' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${server.url}/authorize\\?random_key=`));
+  await expect(page.getByText('網路連線中斷，授權尚未完成。請確認連線後再試一次。')).toBeVisible();
+  await page.screenshot({ path: info.outputPath('oauth-no-answer-360x640.png') });
+  await page.getByRole('button', { name: '再試一次' }).click();
+
+  await expect(page.getByRole('heading', { name: '歡迎，林舊會員' })).toBeVisible();
+  expect(client.callbacks).toHaveLength(before + 1);
+});

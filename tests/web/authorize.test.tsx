@@ -75,6 +75,53 @@ describe('/authorize with a session', () => {
     expect(replace).not.toHaveBeenCalled();
   });
 
+  it('offers to try again when the info call got no answer, and goes on to the client when it does', async () => {
+    startSession(TOKEN, 'Member');
+    const replace = stubLocationReplace();
+    const infos = answer('oauthInfo', () => reply('C01', { client: CLIENT }));
+    // Used before the answer above (the last handler added is asked first), once.
+    server.use(http.post(urlOf('oauthInfo'), () => HttpResponse.error(), { once: true }));
+    answer('oauthAuthorize', () => reply('C01', { location: CLIENT_LOCATION }));
+    const { user } = renderApp(AUTHORIZE_PATH);
+
+    const dialog = await notice();
+    expect(dialog).toHaveTextContent('網路連線不穩定，請確認連線後再試一次');
+    await user.click(within(dialog).getByRole('button', { name: '關閉' }));
+    expect(screen.getByText('網路連線中斷，授權尚未完成。請確認連線後再試一次。')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '再試一次' }));
+
+    await waitFor(() => expect(replace).toHaveBeenCalledWith(CLIENT_LOCATION));
+    expect(infos).toHaveLength(1);
+  });
+
+  it('offers to try again when the authorize call got no answer, and sends it once more', async () => {
+    startSession(TOKEN, 'Member');
+    const replace = stubLocationReplace();
+    answer('oauthInfo', () => reply('C01', { client: CLIENT }));
+    const authorizes = answer('oauthAuthorize', () => reply('C01', { location: CLIENT_LOCATION }));
+    server.use(http.post(urlOf('oauthAuthorize'), () => HttpResponse.error(), { once: true }));
+    const { user } = renderApp(AUTHORIZE_PATH);
+
+    const dialog = await notice();
+    expect(dialog).toHaveTextContent('網路連線不穩定，請確認連線後再試一次');
+    await user.click(within(dialog).getByRole('button', { name: '關閉' }));
+    await user.click(screen.getByRole('button', { name: '再試一次' }));
+
+    await waitFor(() => expect(replace).toHaveBeenCalledWith(CLIENT_LOCATION));
+    expect(authorizes).toHaveLength(1);
+    expect(authorizes[0]?.params).toEqual({ random_key: RANDOM_KEY, client_id: CLIENT_ID, state: STATE });
+  });
+
+  it('offers no second try for a refusal: the same request would be refused again', async () => {
+    startSession(TOKEN, 'Member');
+    stubLocationReplace();
+    answer('oauthInfo', () => reply('C01', { client: CLIENT }));
+    answer('oauthAuthorize', () => reply('OAUTH_CLIENT_INVALID'));
+    const { user } = renderApp(AUTHORIZE_PATH);
+    await user.click(within(await notice()).getByRole('button', { name: '關閉' }));
+    expect(screen.queryByRole('button', { name: '再試一次' })).not.toBeInTheDocument();
+  });
+
   it('shows the RM of a refused authorize call and stays', async () => {
     startSession(TOKEN, 'Member');
     const replace = stubLocationReplace();

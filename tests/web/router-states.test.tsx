@@ -10,7 +10,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { RC_MESSAGES } from '#protocol/rc';
-import { ApiError } from '../../src/api/client';
+import { ApiError, NETWORK_FAILURE } from '../../src/api/client';
 import { App } from '../../src/app';
 import { routeStates } from '../../src/router';
 import type { RouterContext } from '../../src/router-context';
@@ -74,6 +74,29 @@ describe('when a route cannot load', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('請求過於頻繁，請稍後再試');
     expect(screen.getByRole('link', { name: '返回登入' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('heading', { level: 1, name: '無法顯示此頁面' })).toBeInTheDocument();
+    expectReported(error);
+  });
+
+  it('offers to try again when no answer came, and shows the screen once the loader gets one', async () => {
+    const error = new ApiError(NETWORK_FAILURE, '網路連線不穩定，請確認連線後再試一次');
+    const loader = vi.fn().mockRejectedValueOnce(error).mockResolvedValueOnce(null);
+    const { user } = renderPage({ loader });
+
+    const dialog = await notice();
+    expect(dialog).toHaveTextContent('網路連線不穩定，請確認連線後再試一次');
+    await user.click(within(dialog).getByRole('button', { name: '關閉' }));
+    expect(screen.getByRole('link', { name: '返回登入' })).toHaveAttribute('href', '/login');
+    await user.click(screen.getByRole('button', { name: '再試一次' }));
+    expect(await screen.findByText('頁面內容')).toBeInTheDocument();
+    expect(loader).toHaveBeenCalledTimes(2);
+    expectReported(error);
+  });
+
+  it('offers no second try for an answer that would not change (a refused call)', async () => {
+    const error = new ApiError('OAUTH_REQUEST_INVALID', RC_MESSAGES.OAUTH_REQUEST_INVALID);
+    renderPage({ loader: () => Promise.reject(error) });
+    await notice();
+    expect(screen.queryByRole('button', { name: '再試一次' })).not.toBeInTheDocument();
     expectReported(error);
   });
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { Params, Results } from '#protocol/endpoints';
 import { RC_MESSAGES } from '#protocol/rc';
-import { callApi, failureMessage, hasRc } from '../../api/client';
+import { callApi, failureMessage, hasRc, mayTryAgain } from '../../api/client';
 import { leaveForOAuthClient } from '../../lib/redirect';
 import { readSession } from '../../lib/session';
 
@@ -13,6 +13,8 @@ export interface HopFailure {
   message: string;
   /** The member token is no longer good: closing the notice goes to sign in, then back here. */
   signInAgain?: boolean;
+  /** No answer came (a weak signal): the same call may well answer if the member tries again. */
+  tryAgain?: boolean;
 }
 
 /** The client behind a random_key, or why the hop cannot go on. */
@@ -25,7 +27,7 @@ async function lookUpClient(randomKey: string): Promise<ClientLookup> {
     if (!hasRc(answer, 'C01')) return { failure: { message: answer.rcrm.RM } };
     return answer.results ? { client: answer.results.client } : { failure: { message: RC_MESSAGES.SYSTEM_ERROR } };
   } catch (error) {
-    return { failure: { message: failureMessage(error) } };
+    return { failure: { message: failureMessage(error), tryAgain: mayTryAgain(error) } };
   }
 }
 

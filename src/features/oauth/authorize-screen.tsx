@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { RC_MESSAGES } from '#protocol/rc';
+import { Button } from '../../components/button';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
 import { t } from '../../i18n/zh-TW';
@@ -17,15 +18,17 @@ export function AuthorizeScreen({ search }: { search: AuthorizeSearch }) {
 
 /** The hop once the route knows who the client is, or why it cannot go on. */
 function Hop({ hop }: { hop: OAuthHop }) {
-  const { data } = useSuspenseQuery(oauthInfoQueryOptions(hop.random_key));
-  if ('failure' in data) return <HopStopped failure={data.failure} />;
+  const { data, refetch, isFetching } = useSuspenseQuery(oauthInfoQueryOptions(hop.random_key));
+  if ('failure' in data)
+    return <HopStopped failure={data.failure} checking={isFetching} onTryAgain={() => void refetch()} />;
   return <Authorizing hop={hop} client={data.client} />;
 }
 
 function Authorizing({ hop, client }: { hop: OAuthHop; client: OAuthClient }) {
-  const { failure, notice } = useAuthorizeHop(hop);
+  const { failure, notice, tryAgain } = useAuthorizeHop(hop);
   return (
-    <AuthorizeFrame status={failure ? t.oauth.failed : t.oauth.sharing(client.name)}>
+    <AuthorizeFrame status={failure ? stoppedStatus(failure) : t.oauth.sharing(client.name)}>
+      {tryAgain ? <TryAgain onClick={tryAgain} /> : null}
       {/* Working, or leaving for the client: the loading modal stays until the browser navigates. */}
       <LoadingModal open={failure === null} label={t.oauth.goingTo(client.name)} />
       <NoticeModal message={notice.message} onClose={notice.close} />
@@ -33,12 +36,40 @@ function Authorizing({ hop, client }: { hop: OAuthHop; client: OAuthClient }) {
   );
 }
 
-function HopStopped({ failure }: { failure: HopFailure }) {
-  const notice = useHopNotice(failure);
+interface HopStoppedProps {
+  failure: HopFailure;
+  /** The client is being asked for again. */
+  checking?: boolean;
+  onTryAgain?: () => void;
+}
+
+function HopStopped({ failure, checking = false, onTryAgain }: HopStoppedProps) {
+  // While the client is asked for again there is nothing to tell yet.
+  const notice = useHopNotice(checking ? null : failure);
+  const tryAgain =
+    failure.tryAgain && onTryAgain
+      ? () => {
+          notice.reopen();
+          onTryAgain();
+        }
+      : null;
   return (
-    <AuthorizeFrame status={t.oauth.failed}>
-      <LoadingModal open={false} />
+    <AuthorizeFrame status={checking ? t.oauth.checking : stoppedStatus(failure)}>
+      {tryAgain && !checking ? <TryAgain onClick={tryAgain} /> : null}
+      <LoadingModal open={checking} />
       <NoticeModal message={notice.message} onClose={notice.close} />
     </AuthorizeFrame>
+  );
+}
+
+/** Where a stopped hop stands: it can go on from here when no answer came, else it starts over at the client. */
+const stoppedStatus = (failure: HopFailure) => (failure.tryAgain ? t.oauth.noAnswer : t.oauth.failed);
+
+/** When no answer came: the hop goes on from where it stopped, the member's place kept. */
+function TryAgain({ onClick }: { onClick: () => void }) {
+  return (
+    <div className="mt-6">
+      <Button onClick={onClick}>{t.common.tryAgain}</Button>
+    </div>
   );
 }

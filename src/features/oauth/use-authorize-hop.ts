@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { failureMessage } from '../../api/client';
+import { failureMessage, mayTryAgain } from '../../api/client';
 import { endSession } from '../../lib/session';
 import { type HopFailure, type OAuthHop, useAuthorizeMutation } from './api';
 import { returnHereAfterSignIn } from './arrival';
@@ -22,12 +22,18 @@ export function useHopNotice(failure: HopFailure | null) {
     void navigate({ to: '/login', replace: true });
   }
 
-  return { message: failure && !closed ? failure.message : null, close };
+  return {
+    message: failure && !closed ? failure.message : null,
+    close,
+    /** A new attempt begins: its failure, if it fails too, is told again. */
+    reopen: () => setClosed(false),
+  };
 }
 
 /**
  * The spec's /authorize once the client is known: by itself it authorizes with the member token
- * and leaves for the location the server answers. Any failure is one notice with its RM.
+ * and leaves for the location the server answers. Any failure is one notice with its RM; when
+ * no answer came, `tryAgain` sends the consent once more (a spent key then says so).
  */
 export function useAuthorizeHop(hop: OAuthHop) {
   const authorize = useAuthorizeMutation();
@@ -41,7 +47,14 @@ export function useAuthorizeHop(hop: OAuthHop) {
   }, []);
 
   const failure: HopFailure | null = authorize.error
-    ? { message: failureMessage(authorize.error) }
+    ? { message: failureMessage(authorize.error), tryAgain: mayTryAgain(authorize.error) }
     : (authorize.data ?? null);
-  return { failure, notice: useHopNotice(failure) };
+  const notice = useHopNotice(failure);
+  const tryAgain = failure?.tryAgain
+    ? () => {
+        notice.reopen();
+        authorize.mutate(hop);
+      }
+    : null;
+  return { failure, notice, tryAgain };
 }
