@@ -29,6 +29,19 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+// The server's clock five minutes ahead of the phone's, as the kept card remembers it.
+const KEPT_OFFSET_MS = 5 * 60_000;
+
+/** A signed-in member who has opened the card before: this browser keeps it. */
+async function keepCardFromEarlierVisit(): Promise<void> {
+  atDeviceTime();
+  answerCard(KEPT_OFFSET_MS);
+  signIn();
+  const firstVisit = renderApp('/member_card');
+  await shownDigits();
+  firstVisit.unmount();
+}
+
 describe('/member_card shows the code the till scans', () => {
   it('shows the logo, the name, the masked mobile and the code of the server’s clock as barcode, digits and QR', async () => {
     atDeviceTime();
@@ -69,42 +82,32 @@ describe('/member_card shows the code the till scans', () => {
   });
 
   it('keeps showing valid, changing codes from the kept card when the network fails at the till', async () => {
-    atDeviceTime();
-    answerCard(5 * 60_000);
-    signIn();
-    const firstVisit = renderApp('/member_card');
-    await shownDigits();
-    firstVisit.unmount();
+    await keepCardFromEarlierVisit();
 
     server.use(http.post(urlOf('getMemberCard'), () => HttpResponse.error()));
     renderApp('/member_card');
     expect(await screen.findByText('目前離線，顯示已儲存的會員卡，條碼仍可使用。')).toBeInTheDocument();
-    expect(await shownDigits()).toBe(`會員條碼：${expectedDigits(Date.now() + 5 * 60_000)}`);
+    expect(await shownDigits()).toBe(`會員條碼：${expectedDigits(Date.now() + KEPT_OFFSET_MS)}`);
     await letPass(10 * 60_000);
-    expect(await shownDigits()).toBe(`會員條碼：${expectedDigits(Date.now() + 5 * 60_000)}`);
+    expect(await shownDigits()).toBe(`會員條碼：${expectedDigits(Date.now() + KEPT_OFFSET_MS)}`);
   });
 
   it('shows the kept card at once while the card call crawls on a weak signal, and says offline if it never answers', async () => {
-    atDeviceTime();
-    answerCard(5 * 60_000);
-    signIn();
-    const firstVisit = renderApp('/member_card');
-    await shownDigits();
-    firstVisit.unmount();
+    await keepCardFromEarlierVisit();
 
     const stalled = answer('getMemberCard', async () => {
       await delay('infinite');
       return reply('C01');
     });
     renderApp('/member_card');
-    expect(await shownDigits()).toBe(`會員條碼：${expectedDigits(Date.now() + 5 * 60_000)}`);
+    expect(await shownDigits()).toBe(`會員條碼：${expectedDigits(Date.now() + KEPT_OFFSET_MS)}`);
     expect(stalled).toHaveLength(1);
     // Nothing covers the code while the call runs: the till can scan it now.
     expect(screen.queryByText('載入中...')).toBeNull();
     expect(screen.queryByText('正在載入會員卡…')).toBeNull();
     await letPass(20_000);
     expect(await screen.findByText('目前離線，顯示已儲存的會員卡，條碼仍可使用。')).toBeInTheDocument();
-    expect(await shownDigits()).toBe(`會員條碼：${expectedDigits(Date.now() + 5 * 60_000)}`);
+    expect(await shownDigits()).toBe(`會員條碼：${expectedDigits(Date.now() + KEPT_OFFSET_MS)}`);
   });
 
   it('lists the latest scans under 最近使用', async () => {
