@@ -39,7 +39,24 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The SMS provider; defaults to the configured one. */
   sms?: SmsSender;
+  /** How long a request may take to arrive whole; defaults to REQUEST_ARRIVAL_MS (tests shorten it). */
+  requestArrivalMs?: number;
 }
+
+/**
+ * How long a request has to arrive whole, headers and body. Fastify's default is no limit, so a
+ * client trickling a request in (slowloris) could hold a connection for ever, and enough of them
+ * every connection the process can take. A member's request is a few hundred bytes and the app
+ * gives up on a call after 20 s (src/api/client.ts), so nothing the app still waits for is cut.
+ * Node answers 408 and closes the connection.
+ */
+const REQUEST_ARRIVAL_MS = 30_000;
+
+/** The HTTP server's timeouts for `arrivalMs`; Node checks its connections every so often, not at the instant. */
+const arrivalLimits = (arrivalMs: number) => ({
+  requestTimeout: arrivalMs,
+  http: { headersTimeout: arrivalMs, connectionsCheckingInterval: Math.min(arrivalMs, 5_000) },
+});
 
 /**
  * The HTML shell and API answers, compressed on the fly (the built assets are precompressed at build,
@@ -64,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const logger = options.logger ?? (config.nodeEnv === 'test' ? false : loggerOptions());
   const app = Fastify({
     logger,
+    ...arrivalLimits(options.requestArrivalMs ?? REQUEST_ARRIVAL_MS),
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: trustProxy(config.trustProxy),
     return503OnClosing: true,

@@ -56,6 +56,8 @@ export async function startTestApp(
     logger?: FastifyServerOptions['logger'];
     /** Another app instance's database and clock: two instances over one database, as behind a load balancer. */
     shareDatabaseWith?: TestApp;
+    /** How long a request may take to arrive (see AppOptions). */
+    requestArrivalMs?: number;
   } = {},
 ): Promise<TestApp> {
   const testDatabase = options.shareDatabaseWith
@@ -70,6 +72,7 @@ export async function startTestApp(
     distDir: options.distDir ?? '/nonexistent-dist',
     sms: options.sms,
     logger: options.logger,
+    requestArrivalMs: options.requestArrivalMs,
   });
   const db = testDatabase.database.db;
   return {
