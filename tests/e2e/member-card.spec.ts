@@ -135,4 +135,18 @@ test('a new member registers, verifies the mobile, shows the card at the till, a
     const again = await scanAtTill(code);
     expect(again.body.rcrm.RC).toBe('CARD_CODE_USED');
   });
+
+  await test.step('on a weak signal the kept card shows at once while its call hangs', async () => {
+    const hanging: string[] = [];
+    // The card's call never answers, as on a connection that stalls at the till.
+    await page.route('**/api/member/get_member_card', (route) => {
+      hanging.push(route.request().url());
+    });
+    await page.reload();
+    await expect(page.getByRole('img', { name: /^會員條碼：\d{4} \d{4} \d{4} \d{4}$/ })).toBeVisible();
+    await expect.poll(() => hanging.length).toBe(1);
+    await expect(page.getByText('載入中...')).toBeHidden();
+    await page.screenshot({ path: info.outputPath('member-card-weak-signal-360x640.png') });
+    await page.unroute('**/api/member/get_member_card');
+  });
 });
