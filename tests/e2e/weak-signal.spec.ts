@@ -57,6 +57,28 @@ test('a stalled login says why it waits, gives up with the network message, and 
   await expect(page).toHaveURL(`${server.url}/change_pwd?reason=imported`);
 });
 
+test('a profile that got no answer stays on its screen, signed in, and 再試一次 shows it', async ({ page }, info) => {
+  await page.goto(`${server.url}/login`);
+  await logIn(page);
+  await expect(page).toHaveURL(`${server.url}/change_pwd?reason=imported`);
+  // The first ask for the profile is lost on the way, as when the signal drops.
+  let dropped = false;
+  await page.route('**/api/member/get_member_profile', (route) => {
+    if (dropped) return route.continue();
+    dropped = true;
+    return route.abort('internetdisconnected');
+  });
+
+  await page.goto(`${server.url}/change_member`);
+  const notice = page.getByRole('dialog', { name: '提示' });
+  await expect(notice).toContainText('網路連線不穩定，請確認連線後再試一次');
+  await notice.getByRole('button', { name: '關閉' }).click();
+  await expect(page).toHaveURL(`${server.url}/change_member`);
+  await page.screenshot({ path: info.outputPath('profile-no-answer-360x640.png') });
+  await page.getByRole('button', { name: '再試一次' }).click();
+  await expect(page.getByLabel('姓名')).toHaveValue('林舊會員');
+});
+
 test.describe('in LINE', () => {
   test.use({ userAgent: IN_LINE });
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../src/lib/session';
-import { answer, answerRedirectLocation, reply, urlOf } from './support/api';
+import { answer, answerRedirectLocation, heldAnswer, reply, urlOf } from './support/api';
 import { answerProfile, MEMBER_TOKEN, PROFILE, signIn } from './support/profile';
 import { renderApp } from './support/render-app';
 import { server } from './support/server';
@@ -146,6 +146,48 @@ describe('/change_member: when the profile cannot be loaded', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 150 });
     expect(await screen.findByRole('button', { name: '登入' })).toBeInTheDocument();
     expect(localStorage.getItem('memberAuth')).toBeNull();
+  });
+
+  it('stays when no answer came: the network message, no trip to /login, and 再試一次 shows the profile', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const profiles = answer('getMemberProfile', () => reply('C01', { member_profile: PROFILE }));
+    // Asked before the answer above (the last handler added is asked first), once.
+    server.use(http.post(urlOf('getMemberProfile'), () => HttpResponse.error(), { once: true }));
+    signIn();
+    const { router } = renderApp('/change_member');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    expect(await notice()).toHaveTextContent('網路連線不穩定，請確認連線後再試一次');
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(router.state.location.pathname).toBe('/change_member');
+    await user.click(screen.getByRole('button', { name: '關閉' }));
+    expect(router.state.location.pathname).toBe('/change_member');
+    expect(screen.getByRole('link', { name: '返回登入' })).toHaveAttribute('href', '/login');
+
+    await user.click(screen.getByRole('button', { name: '再試一次' }));
+    expect(await screen.findByLabelText('姓名')).toHaveValue(PROFILE.name);
+    expect(profiles).toHaveLength(1);
+    expect(localStorage.getItem('memberAuth')).not.toBeNull();
+  });
+
+  it('asks again under the loading overlay, and tells a second failure again', async () => {
+    const { held, release } = heldAnswer();
+    answer('getMemberProfile', async () => {
+      await held;
+      return reply('C01', { member_profile: PROFILE });
+    });
+    server.use(http.post(urlOf('getMemberProfile'), () => HttpResponse.error(), { once: true }));
+    server.use(http.post(urlOf('getMemberProfile'), () => HttpResponse.error(), { once: true }));
+    signIn();
+    const { user } = renderApp('/change_member');
+    await user.click(within(await notice()).getByRole('button', { name: '關閉' }));
+    await user.click(screen.getByRole('button', { name: '再試一次' }));
+    expect(await notice()).toHaveTextContent('網路連線不穩定，請確認連線後再試一次');
+
+    await user.click(within(await notice()).getByRole('button', { name: '關閉' }));
+    await user.click(screen.getByRole('button', { name: '再試一次' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('載入中...'));
+    release();
+    expect(await screen.findByLabelText('姓名')).toHaveValue(PROFILE.name);
   });
 
   it('shows the system message when the call fails, and goes to /login when the message is closed', async () => {
