@@ -31,7 +31,7 @@ function unmarkScreensBusy(): void {
  * After this long a call is slower than the connection usually makes it: the overlay says so,
  * so a member on a weak signal knows why they wait (the call itself gives up at its deadline).
  */
-export const SLOW_CALL_MS = 5_000;
+const SLOW_CALL_MS = 5_000;
 
 /** Whether the overlay has been up for SLOW_CALL_MS; false again as soon as it closes. */
 function useSlow(open: boolean): boolean {

@@ -129,7 +129,7 @@ test('on a weak signal the hop keeps its place: no answer to the check, then 再
   await expect(notice).toContainText('網路連線不穩定，請確認連線後再試一次');
   await notice.getByRole('button', { name: '關閉' }).click();
   await expect(page).toHaveURL(new RegExp(`^${server.url}/authorize\\?random_key=`));
-  await expect(page.getByText('網路連線中斷，授權尚未完成。請確認連線後再試一次。')).toBeVisible();
+  await expect(page.getByText('授權尚未完成，請再試一次。')).toBeVisible();
   await page.screenshot({ path: info.outputPath('oauth-no-answer-360x640.png') });
   await page.getByRole('button', { name: '再試一次' }).click();
 

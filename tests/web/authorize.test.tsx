@@ -87,7 +87,7 @@ describe('/authorize with a session', () => {
     const dialog = await notice();
     expect(dialog).toHaveTextContent('網路連線不穩定，請確認連線後再試一次');
     await user.click(within(dialog).getByRole('button', { name: '關閉' }));
-    expect(screen.getByText('網路連線中斷，授權尚未完成。請確認連線後再試一次。')).toBeInTheDocument();
+    expect(screen.getByText('授權尚未完成，請再試一次。')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '再試一次' }));
 
     await waitFor(() => expect(replace).toHaveBeenCalledWith(CLIENT_LOCATION));

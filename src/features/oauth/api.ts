@@ -13,7 +13,7 @@ export interface HopFailure {
   message: string;
   /** The member token is no longer good: closing the notice goes to sign in, then back here. */
   signInAgain?: boolean;
-  /** No answer came (a weak signal): the same call may well answer if the member tries again. */
+  /** No answer came (a weak signal) or the server failed: the same call may well answer if tried again. */
   tryAgain?: boolean;
 }
 

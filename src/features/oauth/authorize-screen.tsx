@@ -62,10 +62,10 @@ function HopStopped({ failure, checking = false, onTryAgain }: HopStoppedProps) 
   );
 }
 
-/** Where a stopped hop stands: it can go on from here when no answer came, else it starts over at the client. */
-const stoppedStatus = (failure: HopFailure) => (failure.tryAgain ? t.oauth.noAnswer : t.oauth.failed);
+/** Where a stopped hop stands: it can go on from here when trying again may help, else it starts over at the client. */
+const stoppedStatus = (failure: HopFailure) => (failure.tryAgain ? t.oauth.unfinished : t.oauth.failed);
 
-/** When no answer came: the hop goes on from where it stopped, the member's place kept. */
+/** When trying again may help: the hop goes on from where it stopped, the member's place kept. */
 function TryAgain({ onClick }: { onClick: () => void }) {
   return (
     <div className="mt-6">
