@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './a11y';
 import { freshDataDir, importMembers, type MemberServer, startMemberServer } from './member-server';
 
 // A member on a bus with one bar of signal: requests that stall without an error. The page's
@@ -45,6 +46,7 @@ test('a stalled login says why it waits, gives up with the network message, and 
   await page.clock.runFor(5_000);
   await expect(loading).toContainText('網路較慢，仍在處理中，請稍候…');
   await page.screenshot({ path: info.outputPath('slow-login-360x640.png') });
+  await expectAccessible(page, 'login: a slow call');
   await page.clock.runFor(15_000);
   const notice = page.getByRole('dialog', { name: '提示' });
   await expect(notice).toContainText('網路連線不穩定，請確認連線後再試一次');
@@ -75,6 +77,7 @@ test('a profile that got no answer stays on its screen, signed in, and 再試一
   await notice.getByRole('button', { name: '關閉' }).click();
   await expect(page).toHaveURL(`${server.url}/change_member`);
   await page.screenshot({ path: info.outputPath('profile-no-answer-360x640.png') });
+  await expectAccessible(page, 'profile: no answer');
   await page.getByRole('button', { name: '再試一次' }).click();
   await expect(page.getByLabel('姓名')).toHaveValue('林舊會員');
 });
