@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { freshDataDir, importMembers, type MemberServer, startMemberServer } from './member-server';
 import { addOAuthClient, ThirdPartyClient } from './third-party-client';
+import { closeNetworkNotice, loseFirstRequest } from './weak-signal';
 
 const MEMBER_CSV = 'mobile,name,birthday,gender,email\n0911222333,林舊會員,1980/12/01,F,legacy@example.com\n';
 
@@ -116,18 +117,10 @@ test('on a weak signal the hop keeps its place: no answer to the check, then 再
   await logIn(page);
   await expect(page).toHaveURL(`${server.url}/change_pwd?reason=imported`);
   const before = client.callbacks.length;
-  // The first check of the hop is lost on the way, as when the signal drops.
-  let dropped = false;
-  await page.route('**/oauth/info', (route) => {
-    if (dropped) return route.continue();
-    dropped = true;
-    return route.abort('internetdisconnected');
-  });
+  await loseFirstRequest(page, '**/oauth/info');
 
   await page.goto(`${client.origin}/start`);
-  const notice = page.getByRole('dialog', { name: '提示' });
-  await expect(notice).toContainText('網路連線不穩定，請確認連線後再試一次');
-  await notice.getByRole('button', { name: '關閉' }).click();
+  await closeNetworkNotice(page);
   await expect(page).toHaveURL(new RegExp(`^${server.url}/authorize\\?random_key=`));
   await expect(page.getByText('授權尚未完成，請再試一次。')).toBeVisible();
   await page.screenshot({ path: info.outputPath('oauth-no-answer-360x640.png') });

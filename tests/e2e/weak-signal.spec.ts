@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
 import { freshDataDir, importMembers, type MemberServer, startMemberServer } from './member-server';
+import { closeNetworkNotice, loseFirstRequest } from './weak-signal';
 
 // A member on a bus with one bar of signal: requests that stall without an error. The page's
 // timers run on a clock each test moves (page.clock), so the waits are checked without sitting
@@ -63,18 +64,10 @@ test('a profile that got no answer stays on its screen, signed in, and 再試一
   await page.goto(`${server.url}/login`);
   await logIn(page);
   await expect(page).toHaveURL(`${server.url}/change_pwd?reason=imported`);
-  // The first ask for the profile is lost on the way, as when the signal drops.
-  let dropped = false;
-  await page.route('**/api/member/get_member_profile', (route) => {
-    if (dropped) return route.continue();
-    dropped = true;
-    return route.abort('internetdisconnected');
-  });
+  await loseFirstRequest(page, '**/api/member/get_member_profile');
 
   await page.goto(`${server.url}/change_member`);
-  const notice = page.getByRole('dialog', { name: '提示' });
-  await expect(notice).toContainText('網路連線不穩定，請確認連線後再試一次');
-  await notice.getByRole('button', { name: '關閉' }).click();
+  await closeNetworkNotice(page);
   await expect(page).toHaveURL(`${server.url}/change_member`);
   await page.screenshot({ path: info.outputPath('profile-no-answer-360x640.png') });
   await expectAccessible(page, 'profile: no answer');

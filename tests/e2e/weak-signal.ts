@@ -1,0 +1,18 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The first request to `url` is lost on the way, as when the signal drops; later ones go through. */
+export async function loseFirstRequest(page: Page, url: string): Promise<void> {
+  let lost = false;
+  await page.route(url, (route) => {
+    if (lost) return route.continue();
+    lost = true;
+    return route.abort('internetdisconnected');
+  });
+}
+
+/** The notice that no answer came, read and closed as the member would. */
+export async function closeNetworkNotice(page: Page): Promise<void> {
+  const notice = page.getByRole('dialog', { name: '提示' });
+  await expect(notice).toContainText('網路連線不穩定，請確認連線後再試一次');
+  await notice.getByRole('button', { name: '關閉' }).click();
+}
