@@ -33,9 +33,12 @@ export const CALL_DEADLINE_MS = 20_000;
 /** Whether an answer carries this result code. */
 export const hasRc = (answer: ApiResponse<unknown>, rc: RC): boolean => answer.rcrm.RC === rc;
 
+/** Whether the call got no answer at all (the member's connection), as opposed to any answer of the server. */
+export const gotNoAnswer = (error: unknown): boolean => error instanceof ApiError && error.rc === NETWORK_FAILURE;
+
 /** Whether the same call may well answer if tried again: no answer came, or the server failed. */
 export const mayTryAgain = (error: unknown): boolean =>
-  error instanceof ApiError && (error.rc === NETWORK_FAILURE || error.rc === 'SYSTEM_ERROR');
+  gotNoAnswer(error) || (error instanceof ApiError && error.rc === 'SYSTEM_ERROR');
 
 /** The message a member sees for a failed call. */
 export const failureMessage = (error: unknown): string =>

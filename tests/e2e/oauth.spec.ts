@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './a11y';
 import { freshDataDir, importMembers, type MemberServer, startMemberServer } from './member-server';
 import { addOAuthClient, ThirdPartyClient } from './third-party-client';
 import { closeNetworkNotice, loseFirstRequest } from './weak-signal';
@@ -123,6 +124,7 @@ test('on a weak signal the hop keeps its place: no answer to the check, then 再
   await closeNetworkNotice(page);
   await expect(page).toHaveURL(new RegExp(`^${server.url}/authorize\\?random_key=`));
   await expect(page.getByText('授權尚未完成，請再試一次。')).toBeVisible();
+  await expectAccessible(page, 'oauth: no answer to the check');
   await page.screenshot({ path: info.outputPath('oauth-no-answer-360x640.png') });
   await page.getByRole('button', { name: '再試一次' }).click();
 

@@ -17,6 +17,12 @@ export interface HopFailure {
   tryAgain?: boolean;
 }
 
+/** Why the hop stopped when a call got no RC of its own: its message, and whether trying again may help. */
+export const hopFailureOf = (error: unknown): HopFailure => ({
+  message: failureMessage(error),
+  tryAgain: mayTryAgain(error),
+});
+
 /** The client behind a random_key, or why the hop cannot go on. */
 type ClientLookup = { client: OAuthClient } | { failure: HopFailure };
 
@@ -27,7 +33,7 @@ async function lookUpClient(randomKey: string): Promise<ClientLookup> {
     if (!hasRc(answer, 'C01')) return { failure: { message: answer.rcrm.RM } };
     return answer.results ? { client: answer.results.client } : { failure: { message: RC_MESSAGES.SYSTEM_ERROR } };
   } catch (error) {
-    return { failure: { message: failureMessage(error), tryAgain: mayTryAgain(error) } };
+    return { failure: hopFailureOf(error) };
   }
 }
 

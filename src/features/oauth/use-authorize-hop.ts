@@ -1,8 +1,7 @@
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { failureMessage, mayTryAgain } from '../../api/client';
 import { endSession } from '../../lib/session';
-import { type HopFailure, type OAuthHop, useAuthorizeMutation } from './api';
+import { type HopFailure, hopFailureOf, type OAuthHop, useAuthorizeMutation } from './api';
 import { returnHereAfterSignIn } from './arrival';
 
 /**
@@ -46,9 +45,7 @@ export function useAuthorizeHop(hop: OAuthHop) {
     authorize.mutate(hop);
   }, []);
 
-  const failure: HopFailure | null = authorize.error
-    ? { message: failureMessage(authorize.error), tryAgain: mayTryAgain(authorize.error) }
-    : (authorize.data ?? null);
+  const failure: HopFailure | null = authorize.error ? hopFailureOf(authorize.error) : (authorize.data ?? null);
   const notice = useHopNotice(failure);
   const tryAgain = failure?.tryAgain
     ? () => {

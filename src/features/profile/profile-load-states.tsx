@@ -1,10 +1,11 @@
 import { useMatch, useNavigate, useRouter } from '@tanstack/react-router';
+import { gotNoAnswer } from '../../api/client';
 import { FailedPage } from '../../components/failed-page';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
 import { t } from '../../i18n/zh-TW';
-import { cameWithoutAnswer, useLoadFailure } from './use-load-failure';
+import { useLoadFailure } from './use-load-failure';
 
 /** The profile screen while its profile is asked for. */
 export function ProfileLoading() {
@@ -22,7 +23,7 @@ export function ProfileLoading() {
 export function ProfileLoadFailure({ error, title = t.profile.heading }: { error: unknown; title?: string }) {
   const navigate = useNavigate();
   const message = useLoadFailure(error);
-  if (cameWithoutAnswer(error)) return <ProfileUnreached message={message} title={title} />;
+  if (gotNoAnswer(error)) return <ProfileUnreached message={message} title={title} />;
   return (
     <PageCard title={title}>
       <NoticeModal message={message} onClose={() => void navigate({ to: '/login', replace: true })} />
