@@ -1,6 +1,7 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { buttonClass } from './button';
+import { linkClass } from './link-class';
 
 interface StartOverProps {
   title: string;
@@ -10,10 +11,12 @@ interface StartOverProps {
   action: string;
   /** A way on that comes first (trying again); the start then becomes the second choice. */
   children?: ReactNode;
+  /** For a flow that may have finished without the member seeing it: a link to log in, in these words. */
+  orLogIn?: string;
 }
 
 /** A step that lost what it needs (a temp token, LINE's data): say so and offer the flow's start. */
-export function StartOver({ title, text, to, action, children }: StartOverProps) {
+export function StartOver({ title, text, to, action, children, orLogIn }: StartOverProps) {
   return (
     <div role="alert" className="flex flex-col items-center gap-4 text-center">
       <h2 className="text-lg font-semibold text-ink">{title}</h2>
@@ -22,6 +25,11 @@ export function StartOver({ title, text, to, action, children }: StartOverProps)
       <Link to={to} className={buttonClass(children ? 'secondary' : 'primary')}>
         {action}
       </Link>
+      {orLogIn ? (
+        <Link to="/login" className={linkClass}>
+          {orLogIn}
+        </Link>
+      ) : null}
     </div>
   );
 }

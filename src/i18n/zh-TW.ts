@@ -188,6 +188,7 @@ export const t = {
     expiredTitle: '註冊資料已失效',
     expiredText: '找不到本次註冊的驗證資料，可能已逾時或已完成註冊，請重新註冊。',
     restart: '重新註冊',
+    registeredLogIn: '已完成註冊？前往登入',
     newMobileLabel: '新手機號碼',
     changeMobileIntro: '變更後，驗證碼將發送至新的手機號碼。',
     changeMobileSubmit: '確認變更',

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { freshDataDir, importMembers, type MemberServer, startMemberServer } from './member-server';
 import { latestCode } from './outbox';
+import { closeNetworkNotice, loseFirstAnswer } from './weak-signal';
 
 const EXISTING_MOBILE = '0911222333';
 const LEGACY_CSV = `mobile,name,birthday,gender,email\n${EXISTING_MOBILE},林舊會員,1980/12/01,F,legacy@example.com\n`;
@@ -149,6 +150,28 @@ test('a third visitor changes the mobile on step 3 and verifies the new one', as
   await page.getByLabel('驗證碼').fill(code);
   await page.getByRole('button', { name: '驗證', exact: true }).click();
   await expectWelcomedAndRedirected(page, info, 'changed-mobile-success');
+});
+
+test('a verification whose answer is lost on the way back still ends registered and welcomed', async ({
+  page,
+}, info) => {
+  const mobile = '0955000555';
+  await page.goto(`${server.url}/registerFirst`);
+  await fillStepOne(page, null, mobile, '陳斷線');
+  await page.getByRole('button', { name: '下一步' }).click();
+  await page.getByRole('button', { name: '跳過此步驟，直接註冊' }).click();
+  await expect(page).toHaveURL(`${server.url}/registerFinal`);
+  // The server verifies the code and spends the temp token; the member never hears so.
+  await loseFirstAnswer(page, '**/member/register_verify');
+  const { code } = await latestCode(server.url, mobile);
+  await page.getByLabel('驗證碼').fill(code);
+  await page.getByRole('button', { name: '驗證', exact: true }).click();
+  await closeNetworkNotice(page);
+  await expect(page).toHaveURL(`${server.url}/registerFinal`);
+
+  // Trying again meets a spent token; step 1's mobile and password show the registration stood.
+  await page.getByRole('button', { name: '驗證', exact: true }).click();
+  await expectWelcomedAndRedirected(page, info, 'lost-answer-success-overlay');
 });
 
 test('a mobile that is already a member cannot register again', async ({ page }) => {

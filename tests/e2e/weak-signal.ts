@@ -16,3 +16,17 @@ export async function closeNetworkNotice(page: Page): Promise<void> {
   await expect(notice).toContainText('網路連線不穩定，請確認連線後再試一次');
   await notice.getByRole('button', { name: '關閉' }).click();
 }
+
+/**
+ * The first request to `url` reaches the server, which acts on it, but its answer is lost on the
+ * way back, as when the signal drops mid-call; later ones go through.
+ */
+export async function loseFirstAnswer(page: Page, url: string): Promise<void> {
+  let lost = false;
+  await page.route(url, async (route) => {
+    if (lost) return route.continue();
+    lost = true;
+    await route.fetch();
+    return route.abort('internetdisconnected');
+  });
+}

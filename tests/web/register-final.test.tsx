@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { answer, answerRedirectLocation, decrypted, reply, setAesKeyCookie, urlOf } from './support/api';
 import { SHOP_ORIGIN } from './support/config';
 import { stubLocationReplace } from './support/location';
 import { STEP_ONE, storeStepOne } from './support/register';
 import { renderApp } from './support/render-app';
+import { server } from './support/server';
 
 const TEMP_TOKEN = 'temp-register-token';
 const MEMBER_TOKEN = 'new-member-token';
@@ -99,7 +100,7 @@ describe('registration step 3: verifying the code', () => {
     expect(codeInput()).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it.each(['VERIFY_CODE_INCORRECT', 'VERIFY_CODE_EXPIRED', 'VERIFY_CODE_TOO_MANY_ATTEMPTS', 'TOKEN_INVALID'] as const)(
+  it.each(['VERIFY_CODE_INCORRECT', 'VERIFY_CODE_EXPIRED', 'VERIFY_CODE_TOO_MANY_ATTEMPTS'] as const)(
     'shows the RM of %s and keeps the registration',
     async (rc) => {
       answer('registerVerify', () => reply(rc));
@@ -132,13 +133,6 @@ describe('registration step 3: the other buttons', () => {
     await waitFor(() => expect(replace).toHaveBeenCalledWith('/change_member'));
   });
 
-  it('shows the RM when skipping is refused', async () => {
-    answer('registerSkipVerify', () => reply('TOKEN_INVALID'));
-    const { user } = await openStepThree();
-    await user.click(screen.getByRole('button', { name: '跳過手機驗證' }));
-    expect(await notice()).toHaveTextContent('登入已失效，請重新登入');
-  });
-
   it('resends the code and says so', async () => {
     const resends = answer('resendRegisterVerify', () => reply('C01', {}));
     const { user } = await openStepThree();
@@ -158,6 +152,116 @@ describe('registration step 3: the other buttons', () => {
   it('links to changing the mobile', async () => {
     await openStepThree();
     expect(screen.getByRole('link', { name: '變更手機號碼' })).toHaveAttribute('href', '/registerFinal/change_mobile');
+  });
+});
+
+describe('registration step 3 when the server no longer knows the temp token', () => {
+  // Verifying or skipping spends the token. On a weak signal the answer to one that worked can be
+  // lost: the member is registered but still on step 3, and trying again answers TOKEN_INVALID.
+  const registrationGone = async () => {
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('註冊資料已失效');
+    return alert;
+  };
+
+  it('a verify whose answer was lost signs in with step 1’s mobile and password on the next try', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    setAesKeyCookie();
+    const replace = stubLocationReplace();
+    const verifies = answer('registerVerify', () => reply('TOKEN_INVALID'));
+    server.use(http.post(urlOf('registerVerify'), () => HttpResponse.error(), { once: true }));
+    const logins = answer('login', () => reply('C01', { member_access_token: MEMBER_TOKEN }));
+    answerRedirectLocation(urlOf('redirectLocation'), () => reply('C01', { location: MEMBER_PAGE }));
+    await openStepThree();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.type(codeInput(), '123456');
+    await user.click(screen.getByRole('button', { name: '驗證' }));
+    const lost = await notice();
+    expect(lost).toHaveTextContent('網路連線不穩定，請確認連線後再試一次');
+    await user.click(within(lost).getByRole('button', { name: '關閉' }));
+    expect(logins).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: '驗證' }));
+    expect(await screen.findByRole('dialog', { name: '註冊成功' })).toHaveTextContent('將自動為您導向會員頁面…');
+    expect(verifies).toHaveLength(1);
+    expect(logins).toHaveLength(1);
+    expect(decrypted(logins[0]?.params.account)).toBe(STEP_ONE.mobile);
+    expect(decrypted(logins[0]?.params.password)).toBe(STEP_ONE.password);
+    expect(JSON.parse(localStorage.getItem('memberAuth') ?? '{}').token).toBe(MEMBER_TOKEN);
+    for (const key of ['register1', 'register2', 'temp_access_token', 'check3rdCrmData']) {
+      expect(sessionStorage.getItem(key)).toBeNull();
+    }
+    await vi.advanceTimersByTimeAsync(2100);
+    await waitFor(() => expect(replace).toHaveBeenCalledWith(MEMBER_PAGE));
+  });
+
+  it('skipping after the token was spent signs in the same way', async () => {
+    answer('registerSkipVerify', () => reply('TOKEN_INVALID'));
+    const logins = answer('login', () => reply('C01', { member_access_token: MEMBER_TOKEN }));
+    answerRedirectLocation(urlOf('redirectLocation'), () => reply('C01', { location: MEMBER_PAGE }));
+    stubLocationReplace();
+    const { user } = await openStepThree();
+    await user.click(screen.getByRole('button', { name: '跳過手機驗證' }));
+    expect(await screen.findByRole('dialog', { name: '註冊成功' })).toBeInTheDocument();
+    expect(decrypted(logins[0]?.params.account)).toBe(STEP_ONE.mobile);
+  });
+
+  it.each(['MEMBER_IS_NOT_EXIST', 'PASSWORD_INCORRECT', 'ACCOUNT_LOCKED'] as const)(
+    'a registration that did not stand (login answers %s) is gone: register again, or log in',
+    async (rc) => {
+      answer('registerVerify', () => reply('TOKEN_INVALID'));
+      answer('login', () => reply(rc));
+      const { user } = await openStepThree();
+      await user.type(codeInput(), '123456');
+      await user.click(screen.getByRole('button', { name: '驗證' }));
+      const alert = await registrationGone();
+      expect(within(alert).getByRole('link', { name: '重新註冊' })).toHaveAttribute('href', '/registerFirst');
+      expect(within(alert).getByRole('link', { name: '已完成註冊？前往登入' })).toHaveAttribute('href', '/login');
+      expect(sessionStorage.getItem('temp_access_token')).toBeNull();
+      expect(localStorage.getItem('memberAuth')).toBeNull();
+    },
+  );
+
+  it('a sign-in that gets no answer keeps step 3, and trying again tries again', async () => {
+    answer('registerVerify', () => reply('TOKEN_INVALID'));
+    const logins = answer('login', () => reply('C01', { member_access_token: MEMBER_TOKEN }));
+    server.use(http.post(urlOf('login'), () => HttpResponse.error(), { once: true }));
+    answerRedirectLocation(urlOf('redirectLocation'), () => reply('C01', { location: MEMBER_PAGE }));
+    stubLocationReplace();
+    const { user } = await openStepThree();
+    await user.type(codeInput(), '123456');
+    await user.click(screen.getByRole('button', { name: '驗證' }));
+    const lost = await notice();
+    expect(lost).toHaveTextContent('網路連線不穩定，請確認連線後再試一次');
+    await user.click(within(lost).getByRole('button', { name: '關閉' }));
+    expect(sessionStorage.getItem('temp_access_token')).toBe(TEMP_TOKEN);
+    expect(codeInput()).toHaveValue('123456');
+
+    await user.click(screen.getByRole('button', { name: '驗證' }));
+    expect(await screen.findByRole('dialog', { name: '註冊成功' })).toBeInTheDocument();
+    expect(logins).toHaveLength(1);
+  });
+
+  it('makes no sign-in when step 1 is no longer in the tab', async () => {
+    answer('registerSkipVerify', () => reply('TOKEN_INVALID'));
+    const { user } = await openStepThree();
+    sessionStorage.removeItem('register1');
+    await user.click(screen.getByRole('button', { name: '跳過手機驗證' }));
+    await registrationGone();
+  });
+
+  it.each([
+    ['重新發送驗證碼', 'resendRegisterVerify'],
+    ['確認變更', 'updateRegisterMobile'],
+  ] as const)('%s answered TOKEN_INVALID says the registration is gone, with a way to log in', async (button, call) => {
+    answer(call, () => reply('TOKEN_INVALID'));
+    midRegistration();
+    const { user } = renderApp(call === 'resendRegisterVerify' ? '/registerFinal' : '/registerFinal/change_mobile');
+    if (call === 'updateRegisterMobile') await user.type(await screen.findByLabelText('新手機號碼'), '0987654321');
+    await user.click(await screen.findByRole('button', { name: button }));
+    const alert = await registrationGone();
+    expect(within(alert).getByRole('link', { name: '已完成註冊？前往登入' })).toBeInTheDocument();
+    expect(sessionStorage.getItem('temp_access_token')).toBeNull();
   });
 });
 

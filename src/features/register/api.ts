@@ -4,7 +4,6 @@ import { REGISTER_TERM_TYPE } from '#protocol/values';
 import type { ActionOptions, Answer } from '../../api/action-options';
 import { ApiError, callApi, encrypt } from '../../api/client';
 import { loaded, loadedStaleTime, resultsOf } from '../../api/loaded';
-import { storage } from '../../lib/storage';
 
 async function fetchRegisterTerms() {
   const { terms } = resultsOf(await callApi('briefTerm', { params: { type: [REGISTER_TERM_TYPE] } }));
@@ -67,34 +66,3 @@ async function register({ register, bind_third_party, third_party_crm_data }: Re
  */
 export const useRegisterMutation = (options: ActionOptions<Registered, Registration> = {}) =>
   useMutation({ ...options, mutationFn: register });
-
-/** Calls that need the registration's temp token make no call without it and answer null (spec section 4). */
-function withTempToken<R>(call: (token: string) => Promise<R>): Promise<R | null> {
-  const token = storage.tempAccessToken.get();
-  return token ? call(token) : Promise.resolve(null);
-}
-
-export const useRegisterVerifyMutation = (options: ActionOptions<Answer<'registerVerify'> | null, string> = {}) =>
-  useMutation({
-    ...options,
-    mutationFn: (verifyCode) =>
-      withTempToken((token) => callApi('registerVerify', { token, params: { verify_code: verifyCode } })),
-  });
-
-export const useRegisterSkipVerifyMutation = (options: ActionOptions<Answer<'registerSkipVerify'> | null> = {}) =>
-  useMutation({ ...options, mutationFn: () => withTempToken((token) => callApi('registerSkipVerify', { token })) });
-
-export const useResendRegisterVerifyMutation = (options: ActionOptions<Answer<'resendRegisterVerify'> | null> = {}) =>
-  useMutation({ ...options, mutationFn: () => withTempToken((token) => callApi('resendRegisterVerify', { token })) });
-
-/** Sends the code to another mobile before verifying; the new mobile goes encrypted. */
-export const useUpdateRegisterMobileMutation = (
-  options: ActionOptions<Answer<'updateRegisterMobile'> | null, string> = {},
-) =>
-  useMutation({
-    ...options,
-    mutationFn: (mobile) =>
-      withTempToken(async (token) =>
-        callApi('updateRegisterMobile', { token, params: { mobile: await encrypt(mobile) } }),
-      ),
-  });

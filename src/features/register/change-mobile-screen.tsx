@@ -15,10 +15,10 @@ import { t } from '../../i18n/zh-TW';
 import { fieldMessages } from '../../lib/form-errors';
 import { storage } from '../../lib/storage';
 import { markCodeSent } from '../../lib/use-resend-countdown';
-import { useUpdateRegisterMobileMutation } from './api';
 import { saveStepOne } from './drafts';
 import { RegistrationExpired } from './registration-expired';
 import { StepHeader } from './step-header';
+import { useUpdateRegisterMobileMutation } from './step-three-api';
 
 const changeMobileSchema = v.object({ mobile: mobileSchema });
 type ChangeMobileValues = v.InferOutput<typeof changeMobileSchema>;

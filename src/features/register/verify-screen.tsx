@@ -13,10 +13,14 @@ import { t } from '../../i18n/zh-TW';
 import { spacedMobile } from '../../lib/mobile-number';
 import { storage } from '../../lib/storage';
 import { markCodeSent } from '../../lib/use-resend-countdown';
-import { useRegisterSkipVerifyMutation, useRegisterVerifyMutation, useResendRegisterVerifyMutation } from './api';
 import { stepOneDraft } from './drafts';
 import { RegistrationExpired } from './registration-expired';
 import { StepHeader } from './step-header';
+import {
+  useRegisterSkipVerifyMutation,
+  useRegisterVerifyMutation,
+  useResendRegisterVerifyMutation,
+} from './step-three-api';
 import { useWelcome } from './use-welcome';
 
 /** Registration step 3: verify the mobile by SMS code, or skip, resend, or change the mobile. */
@@ -27,7 +31,9 @@ export function VerifyScreen() {
   const [notice, setNotice] = useState<string | null>(null);
   const onError = (error: Error) => setNotice(failureMessage(error));
 
-  // Verifying and skipping both end in a member token: signed in, welcomed, then taken on.
+  // Verifying and skipping both end in a member token (after a lost answer, through a sign-in
+  // with step 1's mobile and password: see `finishing`): signed in, welcomed, then taken on.
+  // No answer at all: the registration is gone.
   function signIn(answer: ApiResponse<Results<'registerVerify'>> | null) {
     if (!answer) return setHasTempToken(false);
     const token = answer.results?.member_access_token;
