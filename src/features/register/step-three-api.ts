@@ -6,8 +6,8 @@ import { login } from '../../api/member-login';
 import { storage } from '../../lib/storage';
 import { stepOneDraft } from './drafts';
 
-// Step 3's calls, apart from api.ts: the route loader of step 1 pulls api.ts into the entry
-// chunk, and these need the sign-in and step 1's draft, which /login should not load twice.
+// Step 3's calls live apart from api.ts: step 1's route loader brings api.ts into the entry
+// chunk, which every page loads, and these bring the sign-in and step 1's draft with them.
 
 /** Calls that need the registration's temp token make no call without it and answer null (spec section 4). */
 async function withTempToken<A extends Answer<EndpointName>>(call: (token: string) => Promise<A>): Promise<A | null> {
