@@ -9,16 +9,18 @@ import { LIGHTHOUSE_RUNS, measureLighthouse } from './lighthouse';
 import type { LoadResult } from './load';
 import { measureProcesses, type ProcessFigures } from './processes';
 import { kibText, ms, perSecond, ratio, table } from './report';
-import { measureLoginPageScripts } from './size';
+import { measurePageScripts } from './size';
 import { measureThroughput } from './throughput';
 
 const loadAverage = () => loadavg()[0]?.toFixed(2) ?? '?';
 const log = (line: string) => console.error(`  · ${line}`);
 
-type LoginPageScripts = Awaited<ReturnType<typeof measureLoginPageScripts>>;
+type PageScripts = Awaited<ReturnType<typeof measurePageScripts>>;
 
-/** Table 3, and the budget's verdict on it: one message per case over its limit. */
-function reportSizes({ browser, line, builtAt }: LoginPageScripts): string[] {
+const measurePages = () => measurePageScripts(log, loadBudget().screens);
+
+/** Tables 3 and 3b, and the budget's verdict on them: one message per case over its limit. */
+function reportSizes({ browser, line, screens, builtAt }: PageScripts): string[] {
   const budget = loadBudget();
   console.log(
     `\n3. JavaScript loaded by /login (gzip -9, sum of every script response; sent: bytes on the wire with the ` +
@@ -39,7 +41,28 @@ function reportSizes({ browser, line, builtAt }: LoginPageScripts): string[] {
   );
   const blocked = [...browser.blocked, ...line.blocked];
   if (blocked.length > 0) console.log(`(other origins blocked, not counted: ${blocked.join(', ')})`);
-  const problems = overBudget(budget, { browserBytes: browser.gzipBytes, lineBytes: line.gzipBytes });
+  console.log('\n3b. JavaScript loaded by the other screens a member arrives at, mobile browser (gzip -9, as above)');
+  console.log(
+    table(
+      ['screen', 'scripts', 'raw', 'gzip', 'sent', 'budget'],
+      budget.screens.map((screen, i) => {
+        const page = screens[i];
+        return [
+          `${screen.path}${screen.signedIn ? ' (signed in)' : ''}`,
+          String(page?.scripts.length ?? 0),
+          kibText(page?.scripts.reduce((sum, s) => sum + s.rawBytes, 0) ?? 0),
+          kibText(page?.gzipBytes ?? 0),
+          kibText(page?.sentBytes ?? 0),
+          `${screen.KiB} KiB`,
+        ];
+      }),
+    ),
+  );
+  const problems = overBudget(budget, {
+    browserBytes: browser.gzipBytes,
+    lineBytes: line.gzipBytes,
+    screenBytes: screens.map((page) => page.gzipBytes),
+  });
   for (const problem of problems) console.error(`\nOVER BUDGET: ${problem}`);
   return problems;
 }
@@ -130,16 +153,16 @@ async function processesOnly(): Promise<number> {
   return 0;
 }
 
-/** `npm run bench -- size`: only the /login JavaScript against its budget (CI runs it after the e2e build). */
+/** `npm run bench -- size`: only the pages' JavaScript against its budget (CI runs it after the e2e build). */
 async function sizeOnly(): Promise<number> {
-  const problems = reportSizes(await measureLoginPageScripts(log));
+  const problems = reportSizes(await measurePages());
   console.log(`\nSUMMARY: ${problems.length === 0 ? 'size budget OK' : 'OVER SIZE BUDGET'}`);
   return problems.length === 0 ? 0 : 1;
 }
 
-/** `npm run bench -- web`: the page figures: /login JavaScript against its budget, and Lighthouse on the first screens. */
+/** `npm run bench -- web`: the page figures: their JavaScript against its budget, and Lighthouse on the first screens. */
 async function web(): Promise<number> {
-  const problems = reportSizes(await measureLoginPageScripts(log));
+  const problems = reportSizes(await measurePages());
   const figures = await measureLighthouse(log);
   console.log(
     `\n5. Lighthouse, mobile preset (simulated slow 4G, 4× CPU slowdown), median of ${LIGHTHOUSE_RUNS} runs per page`,
@@ -168,7 +191,7 @@ async function main(): Promise<number> {
   console.log(`load average (1 min) before the run: ${loadAverage()}; well above 0 means other work shared the cores`);
   const { profile, profilePostgres, tokenReadPostgres, redirect, bare, login, loginPostgres, argon2 } =
     await measureThroughput(log);
-  const sizes = await measureLoginPageScripts(log);
+  const sizes = await measurePages();
   const { browser, line } = sizes;
   const abuse = await measureAbuse(log);
   const processes = await measureProcesses(log);
@@ -274,6 +297,9 @@ async function main(): Promise<number> {
     },
     argon2,
     loginPageGzipKiB: { browser: kib(browser.gzipBytes), line: kib(line.gzipBytes) },
+    screenGzipKiB: Object.fromEntries(
+      loadBudget().screens.map((screen, i) => [screen.path, kib(sizes.screens[i]?.gzipBytes ?? 0)]),
+    ),
     abuse,
     processes,
     legacyImport,
