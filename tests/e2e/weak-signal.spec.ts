@@ -1,13 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
 import { freshDataDir, importMembers, type MemberServer, startMemberServer } from './member-server';
-import { closeNetworkNotice, loseFirstRequest } from './weak-signal';
+import { closeNetworkNotice, loseFirstAnswer, loseFirstRequest } from './weak-signal';
 
 // A member on a bus with one bar of signal: requests that stall without an error. The page's
 // timers run on a clock each test moves (page.clock), so the waits are checked without sitting
 // them out.
 
-const LEGACY_CSV = 'mobile,name,birthday,gender,email\n0911222333,林舊會員,1980/12/01,F,legacy@example.com\n';
+const LEGACY_CSV =
+  'mobile,name,birthday,gender,email\n0911222333,林舊會員,1980/12/01,F,legacy@example.com\n' +
+  '0911222444,王換密,1985/03/04,M,\n';
 // LINE's in-app browser adds its own token to the system WebView's agent; LIFF starts at boot there.
 const IN_LINE =
   'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36 Line/14.0.0/IAB';
@@ -16,7 +18,7 @@ let server: MemberServer;
 
 test.beforeAll(async () => {
   const dataDir = freshDataDir();
-  expect(await importMembers(dataDir, LEGACY_CSV)).toContain('imported 1');
+  expect(await importMembers(dataDir, LEGACY_CSV)).toContain('imported 2');
   // A real LIFF app: the browser runs LINE's own SDK, which asks LINE's servers as it starts.
   server = await startMemberServer(dataDir, { LIFF_ID: '1234567890-WeakSig1', LINE_CHANNEL_ID: '1234567890' });
 });
@@ -25,9 +27,9 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function logIn(page: import('@playwright/test').Page) {
-  await page.getByLabel('帳號').fill('0911222333');
-  await page.getByLabel('密碼', { exact: true }).fill('19801201');
+async function logIn(page: import('@playwright/test').Page, mobile = '0911222333', password = '19801201') {
+  await page.getByLabel('帳號').fill(mobile);
+  await page.getByLabel('密碼', { exact: true }).fill(password);
   await page.getByRole('button', { name: '登入', exact: true }).click();
 }
 
@@ -73,6 +75,34 @@ test('a profile that got no answer stays on its screen, signed in, and 再試一
   await expectAccessible(page, 'profile: no answer');
   await page.getByRole('button', { name: '再試一次' }).click();
   await expect(page.getByLabel('姓名')).toHaveValue('林舊會員');
+});
+
+test('a password change whose answer is lost is found made on the next try, and the new password logs in', async ({
+  page,
+}, info) => {
+  await page.goto(`${server.url}/login`);
+  await logIn(page, '0911222444', '19850304');
+  await expect(page).toHaveURL(`${server.url}/change_pwd?reason=imported`);
+  // The server changes the password; the member never hears so.
+  await loseFirstAnswer(page, '**/member/update_member_password');
+  await page.getByLabel('舊密碼').fill('19850304');
+  await page.getByLabel('新密碼', { exact: true }).fill('fresh2026');
+  await page.getByLabel('確認新密碼').fill('fresh2026');
+  await page.getByRole('button', { name: '確定' }).click();
+  await closeNetworkNotice(page);
+
+  // Trying again finds the old password wrong, then the new one already the member's.
+  await page.getByRole('button', { name: '確定' }).click();
+  const done = page.getByRole('dialog', { name: '提示' });
+  await expect(done).toContainText('修改成功');
+  await page.screenshot({ path: info.outputPath('lost-change-found-made-360x640.png') });
+  await done.getByRole('button', { name: '確定' }).click();
+  await expect(page).not.toHaveURL(/\/change_pwd/);
+
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`${server.url}/login`);
+  await logIn(page, '0911222444', 'fresh2026');
+  await expect(page).not.toHaveURL(/\/login/);
 });
 
 test.describe('in LINE', () => {

@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { HttpResponse } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { RC_MESSAGES } from '#protocol/rc';
+import { type RC, RC_MESSAGES } from '#protocol/rc';
 import { startSession } from '../../src/lib/session';
 import { answer, answerRedirectLocation, decrypted, reply, setAesKeyCookie, urlOf } from './support/api';
 import { SHOP_ORIGIN } from './support/config';
 import { stubLocationReplace } from './support/location';
 import { renderApp } from './support/render-app';
+import { server } from './support/server';
 
 const MEMBER_TOKEN = 'member-token-1';
 const YEAR_AND_A_DAY_MS = 366 * 24 * 60 * 60 * 1000;
@@ -142,6 +143,59 @@ describe('changing the password', () => {
     await user.click(within(dialog).getByRole('button', { name: '關閉' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByRole('button', { name: '登入' })).toBeInTheDocument();
+  });
+});
+
+describe('a change whose answer was lost on a weak signal', () => {
+  // The server may have made the change: trying again then finds the old password wrong, and a
+  // member who kept trying would lock the account after five.
+  async function changeLosingTheFirstAnswer(afterwards: RC[]) {
+    const changes = answer('updateMemberPassword', () => reply(afterwards[changes.length - 1] ?? 'C01', {}));
+    server.use(http.post(urlOf('updateMemberPassword'), () => HttpResponse.error(), { once: true }));
+    const view = await openChange();
+    await fill(view.user, 'abc12345', 'fresh2025');
+    await view.user.click(okButton());
+    const lost = await notice();
+    expect(lost).toHaveTextContent('網路連線不穩定，請確認連線後再試一次');
+    await view.user.click(within(lost).getByRole('button', { name: '關閉' }));
+    await view.user.click(okButton());
+    return { ...view, changes };
+  }
+
+  it('is found made when the new password is already the member’s, and says 修改成功', async () => {
+    const { changes } = await changeLosingTheFirstAnswer(['PASSWORD_INCORRECT', 'PASSWORD_SAME_AS_OLD']);
+    expect(await notice()).toHaveTextContent('修改成功');
+    expect(changes).toHaveLength(2);
+    // The question asked: is the new password the current one? Old and new both the new one.
+    expect(decrypted(changes[1]?.params.old_password)).toBe('fresh2025');
+    expect(decrypted(changes[1]?.params.new_password)).toBe('fresh2025');
+    expect(JSON.parse(localStorage.getItem('memberAuth') ?? '{}').token).toBe(MEMBER_TOKEN);
+  });
+
+  it('still says the old password is wrong when the new one is not the member’s either', async () => {
+    const { changes } = await changeLosingTheFirstAnswer(['PASSWORD_INCORRECT', 'PASSWORD_INCORRECT']);
+    expect(await notice()).toHaveTextContent(RC_MESSAGES.PASSWORD_INCORRECT);
+    expect(changes).toHaveLength(2);
+    expect(oldPassword()).toHaveValue('abc12345');
+  });
+
+  it('asks nothing more when the retry answers anything else', async () => {
+    const { changes } = await changeLosingTheFirstAnswer(['C01']);
+    expect(await notice()).toHaveTextContent('修改成功');
+    expect(changes).toHaveLength(1);
+  });
+
+  it('asks nothing more for a wrong old password when no answer was lost before', async () => {
+    const changes = answer('updateMemberPassword', () => reply('PASSWORD_INCORRECT'));
+    const { user } = await openChange();
+    await fill(user, 'abc12345', 'fresh2025');
+    for (const _ of [1, 2]) {
+      await user.click(okButton());
+      const dialog = await notice();
+      expect(dialog).toHaveTextContent(RC_MESSAGES.PASSWORD_INCORRECT);
+      await user.click(within(dialog).getByRole('button', { name: '關閉' }));
+    }
+    expect(changes).toHaveLength(2);
   });
 });
 

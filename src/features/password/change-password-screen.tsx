@@ -41,8 +41,8 @@ export function ChangePasswordScreen({ reason }: { reason?: ChangePasswordReason
   useRecheckWhenChanged(form, 'oldPassword', 'password');
   useRecheckWhenChanged(form, 'password', 'confirm');
   const updatePassword = useUpdateMemberPasswordMutation({
-    onSuccess: (answer) => {
-      if (hasRc(answer, 'C01')) {
+    onSuccess: ({ answer, madeEarlier }) => {
+      if (hasRc(answer, 'C01') || madeEarlier) {
         reset(EMPTY);
         return setChanged(true);
       }
