@@ -174,6 +174,22 @@ test('a verification whose answer is lost on the way back still ends registered 
   await expectWelcomedAndRedirected(page, info, 'lost-answer-success-overlay');
 });
 
+test('a registration whose answer is lost on the way back signs in on the next try', async ({ page }, info) => {
+  const mobile = '0955000666';
+  await page.goto(`${server.url}/registerFirst`);
+  await fillStepOne(page, null, mobile, '林斷訊');
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page).toHaveURL(`${server.url}/registerSecond`);
+  // The server registers the member and sends the code; the temp token never arrives.
+  await loseFirstAnswer(page, '**/member/register');
+  await page.getByRole('button', { name: '跳過此步驟，直接註冊' }).click();
+  await closeNetworkNotice(page);
+
+  // Trying again finds the mobile taken by that very registration; step 1's password opens it.
+  await page.getByRole('button', { name: '跳過此步驟，直接註冊' }).click();
+  await expectWelcomedAndRedirected(page, info, 'lost-registration-success-overlay');
+});
+
 test('a mobile that is already a member cannot register again', async ({ page }) => {
   await page.goto(`${server.url}/registerFirst`);
   await fillStepOne(page, null, EXISTING_MOBILE, '林舊會員');

@@ -1,11 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { encryptValue } from '#protocol/crypto';
 import { RC_MESSAGES } from '#protocol/rc';
-import { type ApiCall, answer, decrypted, heldAnswer, reply } from './support/api';
+import { type ApiCall, answer, answerRedirectLocation, decrypted, heldAnswer, reply, urlOf } from './support/api';
 import { TEST_CONFIG } from './support/config';
+import { stubLocationReplace } from './support/location';
 import { answerRewards, STEP_ONE, storeStepOne } from './support/register';
 import { renderApp } from './support/render-app';
+import { server } from './support/server';
 
 const TEMP_TOKEN = 'temp-register-token';
 const field = {
@@ -157,6 +160,67 @@ describe('registration step 2: registering', () => {
     const { router } = renderApp('/registerSecond');
     expect(await screen.findByLabelText('手機號碼')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/registerFirst');
+  });
+});
+
+describe('registration step 2 when the answer to registering was lost', () => {
+  // The server may have registered the member: the next try then finds the mobile taken (by the
+  // member's own registration, which holds it for 30 minutes), and the temp token is gone with
+  // the lost answer. Step 1's mobile and password sign in to that registration instead.
+  const MEMBER_TOKEN = 'new-member-token';
+
+  async function registerLosingTheFirstAnswer(afterwards: 'register' | 'registerCheck', invite = '') {
+    const calls = answer('register', () => reply('MEMBER_MOBILE_IS_REPEAT'));
+    server.use(http.post(urlOf('register'), () => HttpResponse.error(), { once: true }));
+    const checks = answer('registerCheck', () =>
+      reply(afterwards === 'registerCheck' ? 'MEMBER_MOBILE_IS_REPEAT' : 'C01', {}),
+    );
+    const view = await openStepTwo();
+    await view.user.click(screen.getByRole('radio', { name: '男' }));
+    await view.user.click(registerButton());
+    const lost = await notice();
+    expect(lost).toHaveTextContent('網路連線不穩定，請確認連線後再試一次');
+    await view.user.click(within(lost).getByRole('button', { name: '關閉' }));
+    if (invite) await view.user.type(field.invite(), invite);
+    await view.user.click(registerButton());
+    return { ...view, calls, checks };
+  }
+
+  it('signs in and welcomes the member when registering again finds the mobile taken', async () => {
+    const logins = answer('login', () => reply('C01', { member_access_token: MEMBER_TOKEN }));
+    answerRedirectLocation(urlOf('redirectLocation'), () => reply('C01', { location: '/change_member' }));
+    stubLocationReplace();
+    const { calls } = await registerLosingTheFirstAnswer('register');
+    expect(await screen.findByRole('dialog', { name: '註冊成功' })).toHaveTextContent('將自動為您導向會員頁面…');
+    expect(calls).toHaveLength(1);
+    expect(decrypted(logins[0]?.params.account)).toBe(STEP_ONE.mobile);
+    expect(decrypted(logins[0]?.params.password)).toBe(STEP_ONE.password);
+    expect(JSON.parse(localStorage.getItem('memberAuth') ?? '{}').token).toBe(MEMBER_TOKEN);
+    for (const key of ['register1', 'register2', 'temp_access_token']) expect(sessionStorage.getItem(key)).toBeNull();
+  });
+
+  it('does the same when an invite code’s check finds the mobile taken', async () => {
+    answer('login', () => reply('C01', { member_access_token: MEMBER_TOKEN }));
+    answerRedirectLocation(urlOf('redirectLocation'), () => reply('C01', { location: '/change_member' }));
+    stubLocationReplace();
+    await registerLosingTheFirstAnswer('registerCheck', 'abcd1234');
+    expect(await screen.findByRole('dialog', { name: '註冊成功' })).toBeInTheDocument();
+  });
+
+  it('says the mobile is taken when step 1’s password does not sign in to it', async () => {
+    answer('login', () => reply('PASSWORD_INCORRECT'));
+    await registerLosingTheFirstAnswer('register');
+    expect(await notice()).toHaveTextContent(RC_MESSAGES.MEMBER_MOBILE_IS_REPEAT);
+    expect(localStorage.getItem('memberAuth')).toBeNull();
+    expect(sessionStorage.getItem('register1')).not.toBeNull();
+  });
+
+  it('makes no sign-in for a taken mobile when no answer was lost before', async () => {
+    answer('register', () => reply('MEMBER_MOBILE_IS_REPEAT'));
+    const { user } = await openStepTwo();
+    await user.click(screen.getByRole('radio', { name: '男' }));
+    await user.click(registerButton());
+    expect(await notice()).toHaveTextContent(RC_MESSAGES.MEMBER_MOBILE_IS_REPEAT);
   });
 });
 

@@ -2,9 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import type { EndpointName } from '#protocol/endpoints';
 import type { ActionOptions, Answer } from '../../api/action-options';
 import { callApi, encrypt, hasRc } from '../../api/client';
-import { login } from '../../api/member-login';
 import { storage } from '../../lib/storage';
-import { stepOneDraft } from './drafts';
+import { signInWithStepOne } from './sign-in-with-step-one';
 
 // Step 3's calls live apart from api.ts: step 1's route loader brings api.ts into the entry
 // chunk, which every page loads, and these bring the sign-in and step 1's draft with them.
@@ -33,8 +32,7 @@ async function finishing(call: (token: string) => Promise<Answer<'registerVerify
   if (!token) return null;
   const answer = await call(token);
   if (!hasRc(answer, 'TOKEN_INVALID')) return answer;
-  const { mobile, password } = stepOneDraft();
-  const signedIn = mobile && password ? await login({ account: mobile, password }) : null;
+  const signedIn = await signInWithStepOne();
   storage.tempAccessToken.remove();
   return signedIn && hasRc(signedIn, 'C01') ? signedIn : null;
 }

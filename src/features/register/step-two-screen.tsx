@@ -3,6 +3,7 @@ import { linkClass } from '../../components/link-class';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
+import { SuccessOverlay } from '../../components/success-overlay';
 import { t } from '../../i18n/zh-TW';
 import { RewardModal } from './reward-modal';
 import { StepHeader } from './step-header';
@@ -27,6 +28,13 @@ export function StepTwoScreen() {
         open={registration.rewardsOpen}
         onConfirm={registration.confirmRewards}
         onClose={registration.closeRewards}
+      />
+      <SuccessOverlay
+        open={registration.welcomed}
+        title={t.register.successTitle}
+        redirecting={t.register.successRedirecting}
+        fallback={t.register.goToMemberArea}
+        redirectFailed={registration.redirectFailed}
       />
       <LoadingModal open={registration.pending} />
       <NoticeModal

@@ -1,7 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import * as v from 'valibot';
-import { failureMessage, hasRc } from '../../api/client';
+import type { Answer } from '../../api/action-options';
+import { failureMessage, gotNoAnswer, hasRc } from '../../api/client';
+import { memberTokenOf } from '../../api/member-login';
 import { t } from '../../i18n/zh-TW';
 import { forgetLineBind, lineBindData } from '../../lib/line-bind';
 import { storage } from '../../lib/storage';
@@ -9,7 +11,9 @@ import { markCodeSent } from '../../lib/use-resend-countdown';
 import { useRegisterCheckMutation, useRegisterMutation } from './api';
 import { registrationPayload, stepOneDraft } from './drafts';
 import { type StepOneValues, type StepTwoValues, stepOneSchema } from './form-schemas';
+import { useSignInWithStepOneMutation } from './sign-in-with-step-one';
 import { crmDataToRegisterWith, forgetCrmData } from './third-party-crm';
+import { useWelcome } from './use-welcome';
 
 /**
  * Step 2's way to an account: an invite code is checked and its rewards shown first; then
@@ -32,9 +36,31 @@ export function useRegistration() {
   }
   const showFailure = (error: Error) => tell(failureMessage(error));
 
+  // Registering got no answer: the server may have registered the member all the same. The
+  // next try then finds the mobile taken by that registration, whose temp token went with the
+  // lost answer; step 1's mobile and password sign in to it instead (decision 0013).
+  const registerAnswerLost = useRef(false);
+  const welcome = useWelcome();
+  const signInInstead = useSignInWithStepOneMutation({
+    onSuccess: (answer, takenMessage) => {
+      registerAnswerLost.current = false;
+      if (answer && hasRc(answer, 'C01')) return welcome.welcome(memberTokenOf(answer, 'login'));
+      tell(takenMessage);
+    },
+    onError: showFailure,
+  });
+  /** Whether `answer` is the mobile taken after a lost answer; if so, signing in is under way. */
+  function takenByLostRegistration(answer: Answer<'registerCheck'>): boolean {
+    if (!registerAnswerLost.current || !hasRc(answer, 'MEMBER_MOBILE_IS_REPEAT')) return false;
+    signInInstead.mutate(answer.rcrm.RM);
+    return true;
+  }
+
   const registerCheck = useRegisterCheckMutation({ onError: showFailure });
   const register = useRegisterMutation({
     onSuccess: ({ answer, crmDataRefused }, { bind_third_party, third_party_crm_data }) => {
+      if (takenByLostRegistration(answer)) return;
+      registerAnswerLost.current = false;
       if (crmDataRefused) {
         forgetCrmData();
         crmDataDropped.current = true;
@@ -56,7 +82,10 @@ export function useRegistration() {
       const viaCrm = third_party_crm_data && !crmDataRefused;
       tell(viaCrm ? t.register.crmRegisterFailed(answer.rcrm.RM, answer.rcrm.RC) : answer.rcrm.RM);
     },
-    onError: showFailure,
+    onError: (error) => {
+      if (gotNoAnswer(error)) registerAnswerLost.current = true;
+      showFailure(error);
+    },
   });
 
   /** Step 1 as kept in the tab; when it is not complete the member goes back there. */
@@ -86,14 +115,22 @@ export function useRegistration() {
     if (!one) return;
     registerCheck.mutate(
       { mobile: one.mobile, password: one.password, referrer_code: two.referrer_code },
-      { onSuccess: (answer) => (hasRc(answer, 'C01') ? setAwaitingRewards(two) : tell(answer.rcrm.RM)) },
+      {
+        onSuccess: (answer) => {
+          if (takenByLostRegistration(answer)) return;
+          return hasRc(answer, 'C01') ? setAwaitingRewards(two) : tell(answer.rcrm.RM);
+        },
+      },
     );
   }
 
   return {
     submit,
     skip: () => registerWith(null),
-    pending: registerCheck.isPending || register.isPending,
+    pending: registerCheck.isPending || register.isPending || signInInstead.isPending,
+    /** Signed in after all (see `registerAnswerLost`): the success overlay, then the member is taken on. */
+    welcomed: welcome.welcomed,
+    redirectFailed: welcome.redirectFailed,
     notice,
     /** Closing the notice goes on to step 3: its button says OK rather than close. */
     noticeGoesOn,
