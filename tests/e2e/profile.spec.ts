@@ -2,17 +2,21 @@ import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { registerUnverifiedMember } from './member-api';
 import { freshDataDir, type MemberServer, startMemberServer } from './member-server';
 import { latestCode, outboxMessages } from './outbox';
+import { closeNetworkNotice, loseFirstAnswer } from './weak-signal';
 
 const MEMBER = { mobile: '0933444555', password: 'abc12345', name: '陳小華' };
 const NEW_MOBILE = '0966777888';
 const OTHER = { mobile: '0977111222', password: 'xyz98765', name: '林美美' };
 const TAKEN = { mobile: '0955123123', password: 'taken1234', name: '張大同' };
+// A member on a weak signal, whose answers get lost after the server acted.
+const FAINT = { mobile: '0988555666', password: 'faint1234', name: '王弱訊' };
+const FAINT_NEW_MOBILE = '0966777999';
 
 let server: MemberServer;
 
 test.beforeAll(async () => {
   server = await startMemberServer(freshDataDir());
-  for (const member of [MEMBER, OTHER, TAKEN]) await registerUnverifiedMember(server.url, member);
+  for (const member of [MEMBER, OTHER, TAKEN, FAINT]) await registerUnverifiedMember(server.url, member);
 });
 
 test.afterAll(async () => {
@@ -139,6 +143,46 @@ test('a member verifies the mobile, edits the profile, copies the invite code an
     await expect(page).toHaveURL(`${server.url}/change_member`);
     await expect(page.getByLabel('姓名')).toHaveValue('陳大華');
     await expect(page.getByText('已驗證')).toBeVisible();
+  });
+});
+
+test('verifying and moving the mobile, each answer lost once, end verified and moved on the next try', async ({
+  page,
+}) => {
+  await logIn(page, FAINT.mobile, FAINT.password);
+  await expect(page).toHaveURL(`${server.url}/change_member`);
+
+  await test.step('the verification the server made is found made', async () => {
+    await page.getByRole('link', { name: '立即驗證' }).click();
+    await page.getByRole('button', { name: '發送驗證碼' }).click();
+    await expect(page.getByText('驗證碼已發送至 0988-555-666')).toBeVisible();
+    const { code } = await latestCode(server.url, FAINT.mobile, 'member_verification');
+    await loseFirstAnswer(page, '**/api/member/verify_verification_code');
+    await page.getByLabel('驗證碼').fill(code);
+    await page.getByRole('button', { name: '驗證', exact: true }).click();
+    await closeNetworkNotice(page);
+    await page.getByRole('button', { name: '驗證', exact: true }).click();
+    await expect(page).toHaveURL(`${server.url}/change_member`);
+    await closeNotice(page, '手機驗證成功');
+    await expect(page.getByText('已驗證')).toBeVisible();
+  });
+
+  await test.step('the move the server made is found made', async () => {
+    await page.getByRole('link', { name: '手機號碼（目前為 0988-555-666）' }).click();
+    await page.getByLabel('新手機號碼').fill(FAINT_NEW_MOBILE);
+    await page.getByLabel('密碼', { exact: true }).fill(FAINT.password);
+    await page.getByRole('button', { name: '發送驗證碼' }).click();
+    await expect(page).toHaveURL(`${server.url}/verify_member_mobile`);
+    await expect(page.getByText('驗證碼已發送至 0966-777-999')).toBeVisible();
+    const { code } = await latestCode(server.url, FAINT_NEW_MOBILE, 'mobile_change');
+    await loseFirstAnswer(page, '**/api/member/member_verify');
+    await page.getByLabel('驗證碼').fill(code);
+    await page.getByRole('button', { name: '驗證', exact: true }).click();
+    await closeNetworkNotice(page);
+    await page.getByRole('button', { name: '驗證', exact: true }).click();
+    await expect(page).toHaveURL(`${server.url}/change_member`);
+    await closeNotice(page, '手機號碼變更成功');
+    await expect(page.getByRole('link', { name: '手機號碼（目前為 0966-777-999）' })).toBeVisible();
   });
 });
 

@@ -1,9 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { RC_MESSAGES } from '#protocol/rc';
-import { answer, decrypted, reply } from './support/api';
+import { type RC, RC_MESSAGES } from '#protocol/rc';
+import { answer, decrypted, reply, urlOf } from './support/api';
 import { answerProfile, errorsOf, MEMBER_TOKEN, PROFILE, signIn } from './support/profile';
 import { renderApp } from './support/render-app';
+import { server } from './support/server';
 
 const NEW_MOBILE = '0987654321';
 const mobileInput = () => screen.getByLabelText('新手機號碼');
@@ -139,6 +141,45 @@ describe('/verify_member_mobile', () => {
       expect(sessionStorage.getItem('member_change_mobile')).toBe(NEW_MOBILE);
     },
   );
+
+  describe('after a try whose answer was lost', () => {
+    // The server may have moved the account: the next try then finds no change pending.
+    async function verifyLosingTheFirstAnswer(retry: RC) {
+      const verifies = answer('memberVerify', () => reply(retry, {}));
+      server.use(http.post(urlOf('memberVerify'), () => HttpResponse.error(), { once: true }));
+      const view = await openVerifyNewMobile();
+      await view.user.type(screen.getByLabelText('驗證碼'), '123456');
+      await view.user.click(screen.getByRole('button', { name: '驗證' }));
+      const lost = await notice();
+      expect(lost).toHaveTextContent('網路連線不穩定，請確認連線後再試一次');
+      await view.user.click(within(lost).getByRole('button', { name: '關閉' }));
+      await view.user.click(screen.getByRole('button', { name: '驗證' }));
+      return { ...view, verifies };
+    }
+
+    it('finds the move made when the profile’s mobile is the new one, and says 手機號碼變更成功', async () => {
+      const profiles = answerProfile({ mobile: NEW_MOBILE, is_verified: true });
+      const { router, verifies } = await verifyLosingTheFirstAnswer('MOBILE_CHANGE_EXPIRED');
+      expect(await notice()).toHaveTextContent('手機號碼變更成功');
+      expect(router.state.location.pathname).toBe('/change_member');
+      expect(verifies).toHaveLength(1);
+      expect(profiles.length).toBeGreaterThan(0);
+      expect(sessionStorage.getItem('member_change_mobile')).toBeNull();
+    });
+
+    it('says the change expired when the profile still has the old mobile', async () => {
+      answerProfile();
+      const { router } = await verifyLosingTheFirstAnswer('MOBILE_CHANGE_EXPIRED');
+      expect(await notice()).toHaveTextContent(RC_MESSAGES.MOBILE_CHANGE_EXPIRED);
+      expect(router.state.location.pathname).toBe('/verify_member_mobile');
+      expect(sessionStorage.getItem('member_change_mobile')).toBe(NEW_MOBILE);
+    });
+
+    it('asks for no profile when the retry answers anything else', async () => {
+      await verifyLosingTheFirstAnswer('VERIFY_CODE_INCORRECT');
+      expect(await notice()).toHaveTextContent(RC_MESSAGES.VERIFY_CODE_INCORRECT);
+    });
+  });
 
   it('checks the code on submit', async () => {
     const verifies = answer('memberVerify', () => reply('C01', {}));

@@ -1,9 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { RC_MESSAGES } from '#protocol/rc';
-import { answer, reply } from './support/api';
+import { answer, reply, urlOf } from './support/api';
 import { answerProfile, MEMBER_TOKEN, signIn } from './support/profile';
 import { renderApp } from './support/render-app';
+import { server } from './support/server';
 
 const notice = () => screen.findByRole('dialog', { name: '提示' });
 
@@ -49,6 +51,36 @@ describe('/verify_mobile', () => {
       expect(router.state.location.pathname).toBe('/verify_mobile');
     },
   );
+
+  describe('after a try whose answer was lost', () => {
+    // The server may have verified the member: the next try then finds the code spent.
+    async function verifyLosingTheFirstAnswer(verifiedSince: boolean) {
+      answer('verifyVerificationCode', () => reply('VERIFY_CODE_EXPIRED'));
+      server.use(http.post(urlOf('verifyVerificationCode'), () => HttpResponse.error(), { once: true }));
+      const view = await openWithCodeSent();
+      const profiles = answerProfile({ is_verified: verifiedSince });
+      await view.user.type(screen.getByLabelText('驗證碼'), '654321');
+      await view.user.click(screen.getByRole('button', { name: '驗證' }));
+      const lost = await notice();
+      expect(lost).toHaveTextContent('網路連線不穩定，請確認連線後再試一次');
+      await view.user.click(within(lost).getByRole('button', { name: '關閉' }));
+      await view.user.click(screen.getByRole('button', { name: '驗證' }));
+      return { ...view, profiles };
+    }
+
+    it('finds the member verified by the profile, and says 手機驗證成功', async () => {
+      const { router } = await verifyLosingTheFirstAnswer(true);
+      expect(await notice()).toHaveTextContent('手機驗證成功');
+      expect(router.state.location.pathname).toBe('/change_member');
+    });
+
+    it('shows the refusal when the profile says the member is not verified', async () => {
+      const { router, profiles } = await verifyLosingTheFirstAnswer(false);
+      expect(await notice()).toHaveTextContent(RC_MESSAGES.VERIFY_CODE_EXPIRED);
+      expect(router.state.location.pathname).toBe('/verify_mobile');
+      expect(profiles).toHaveLength(1);
+    });
+  });
 
   it('resends: 驗證碼已重新發送', async () => {
     const sends = answer('sendVerificationCode', () => reply('C01', {}));

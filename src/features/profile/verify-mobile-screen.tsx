@@ -50,8 +50,8 @@ function VerifyCode({ mobile }: { mobile: string }) {
     onError: showFailure,
   });
   const verify = useVerifyVerificationCodeMutation({
-    onSuccess: (answer) => {
-      if (!hasRc(answer, 'C01')) return setNotice(answer.rcrm.RM);
+    onSuccess: ({ answer, madeEarlier }) => {
+      if (!hasRc(answer, 'C01') && !madeEarlier) return setNotice(answer.rcrm.RM);
       return navigate({ to: '/change_member', search: { notice: 'mobile_verified' } });
     },
     onError: showFailure,

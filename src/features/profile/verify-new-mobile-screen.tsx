@@ -19,8 +19,8 @@ export function VerifyNewMobileScreen() {
   const [mobile] = useState(() => storage.memberChangeMobile.get());
   const showFailure = (error: Error) => setNotice(failureMessage(error));
   const verify = useMemberVerifyMutation({
-    onSuccess: (answer) => {
-      if (hasRc(answer, 'C01')) {
+    onSuccess: ({ answer, madeEarlier }) => {
+      if (hasRc(answer, 'C01') || madeEarlier) {
         storage.memberChangeMobile.remove();
         return navigate({ to: '/change_member', search: { notice: 'mobile_changed' } });
       }

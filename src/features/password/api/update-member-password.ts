@@ -1,23 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import { useRef } from 'react';
 import type { CheckedParams } from '#protocol/endpoints';
 import type { ActionOptions, Answer } from '../../../api/action-options';
-import { callApi, encrypt, gotNoAnswer, hasRc } from '../../../api/client';
+import { callApi, encrypt, hasRc } from '../../../api/client';
+import { type RetriedChange, useRetrySafeCall } from '../../../api/retry-safe-call';
 
 /** A signed-in member's password change: the old and the new password, in plain text. */
 export type PasswordChange = CheckedParams<'updateMemberPassword'> & { token: string };
 
-export const updateMemberPassword = async ({ token, old_password, new_password }: PasswordChange) =>
+const updateMemberPassword = async ({ token, old_password, new_password }: PasswordChange) =>
   callApi('updateMemberPassword', {
     token,
     params: { old_password: await encrypt(old_password), new_password: await encrypt(new_password) },
   });
-
-/** The change's answer, and whether the change had been made already by a try whose answer was lost. */
-export interface PasswordChangeResult {
-  answer: Answer<'updateMemberPassword'>;
-  madeEarlier: boolean;
-}
 
 /**
  * Is the new password the member's already? Asked as a change from the new password to itself:
@@ -30,26 +24,16 @@ async function isAlreadyThePassword({ token, new_password }: PasswordChange): Pr
 }
 
 /**
- * The change, made safe to try again on a weak signal. A try whose answer was lost may have
- * changed the password: the next try then finds the old one wrong, and a member who kept
- * trying would lock the account after five. So a PASSWORD_INCORRECT after a lost answer asks
- * once whether the new password is already the member's; if it is, the change was made.
+ * The change. After a try whose answer was lost, the next finds the old password wrong, and a
+ * member who kept trying would lock the account after five: so that PASSWORD_INCORRECT asks
+ * once whether the new password is already the member's, and if it is, the change was made.
  */
-export function useUpdateMemberPasswordMutation(options: ActionOptions<PasswordChangeResult, PasswordChange>) {
-  const answerLost = useRef(false);
-  return useMutation({
-    ...options,
-    mutationFn: async (change) => {
-      try {
-        const answer = await updateMemberPassword(change);
-        const madeEarlier =
-          answerLost.current && hasRc(answer, 'PASSWORD_INCORRECT') && (await isAlreadyThePassword(change));
-        answerLost.current = false;
-        return { answer, madeEarlier };
-      } catch (error) {
-        if (gotNoAnswer(error)) answerLost.current = true;
-        throw error;
-      }
-    },
-  });
+export function useUpdateMemberPasswordMutation(
+  options: ActionOptions<RetriedChange<Answer<'updateMemberPassword'>>, PasswordChange>,
+) {
+  const mutationFn = useRetrySafeCall(
+    updateMemberPassword,
+    async (answer, change) => hasRc(answer, 'PASSWORD_INCORRECT') && (await isAlreadyThePassword(change)),
+  );
+  return useMutation({ ...options, mutationFn });
 }

@@ -6,7 +6,7 @@ import { storage } from '../../../lib/storage';
 import { memberToken } from './member-token';
 
 /** The profile, also kept in session storage; any answer but C01 is an error carrying its RM. */
-async function getMemberProfile(): Promise<MemberProfile> {
+export async function getMemberProfile(): Promise<MemberProfile> {
   const answer = await callApi('getMemberProfile', { token: memberToken() });
   if (!hasRc(answer, 'C01')) throw new ApiError(answer.rcrm.RC, answer.rcrm.RM);
   const profile = answer.results?.member_profile;

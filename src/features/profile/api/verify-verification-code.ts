@@ -1,15 +1,30 @@
 import { useMutation } from '@tanstack/react-query';
 import { MEMBER_VERIFICATION } from '#protocol/values';
-import type { CallOptions } from '../../../api/action-options';
+import type { ActionOptions, Answer } from '../../../api/action-options';
 import { callApi } from '../../../api/client';
+import { type RetriedChange, useRetrySafeCall } from '../../../api/retry-safe-call';
+import { getMemberProfile } from './get-member-profile';
 import { memberToken } from './member-token';
 
 /** The code that verifies the member's current mobile. */
-export const verifyVerificationCode = (code: string) =>
+const verifyVerificationCode = (code: string) =>
   callApi('verifyVerificationCode', {
     token: memberToken(),
     params: { verification_type: MEMBER_VERIFICATION, verification_code: code },
   });
 
-export const useVerifyVerificationCodeMutation = (options: CallOptions<typeof verifyVerificationCode>) =>
-  useMutation({ ...options, mutationFn: verifyVerificationCode });
+const CODE_REFUSALS = new Set(['VERIFY_CODE_INCORRECT', 'VERIFY_CODE_EXPIRED', 'VERIFY_CODE_TOO_MANY_ATTEMPTS']);
+
+/**
+ * The code. After a try whose answer was lost, the next finds the code spent (it is single
+ * use): so a refused code asks for the profile, and if the member is verified, the code worked.
+ */
+export function useVerifyVerificationCodeMutation(
+  options: ActionOptions<RetriedChange<Answer<'verifyVerificationCode'>>, string>,
+) {
+  const mutationFn = useRetrySafeCall(
+    verifyVerificationCode,
+    async (answer) => CODE_REFUSALS.has(answer.rcrm.RC) && (await getMemberProfile()).is_verified,
+  );
+  return useMutation({ ...options, mutationFn });
+}

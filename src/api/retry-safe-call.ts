@@ -1,0 +1,33 @@
+import { useRef } from 'react';
+import { gotNoAnswer } from './client';
+
+/** A change's answer, and whether a try before it, whose answer was lost, had made the change. */
+export interface RetriedChange<TAnswer> {
+  answer: TAnswer;
+  madeEarlier: boolean;
+}
+
+/**
+ * A call that changes something, made safe to try again on a weak signal. A try whose answer
+ * was lost may have been made all the same; the next try then meets the new state and answers
+ * as if the member were wrong (a changed password is no longer the old one, a moved mobile has
+ * no change pending). Only after a lost answer, `madeEarlier` reads the next answer, and may ask
+ * the server, to tell whether the change had been made (decision 0013). Used as a mutationFn.
+ */
+export function useRetrySafeCall<TInput, TAnswer>(
+  call: (input: TInput) => Promise<TAnswer>,
+  madeEarlier: (answer: TAnswer, input: TInput) => boolean | Promise<boolean>,
+): (input: TInput) => Promise<RetriedChange<TAnswer>> {
+  const answerLost = useRef(false);
+  return async (input) => {
+    try {
+      const answer = await call(input);
+      const made = answerLost.current && (await madeEarlier(answer, input));
+      answerLost.current = false;
+      return { answer, madeEarlier: made };
+    } catch (error) {
+      if (gotNoAnswer(error)) answerLost.current = true;
+      throw error;
+    }
+  };
+}
