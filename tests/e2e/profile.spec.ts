@@ -146,6 +146,15 @@ test('a member verifies the mobile, edits the profile, copies the invite code an
   });
 });
 
+/** The code entered, its answer lost after the server acted on it, then tried again. */
+async function enterCodeLosingTheFirstAnswer(page: Page, call: string, code: string) {
+  await loseFirstAnswer(page, call);
+  await page.getByLabel('驗證碼').fill(code);
+  await page.getByRole('button', { name: '驗證', exact: true }).click();
+  await closeNetworkNotice(page);
+  await page.getByRole('button', { name: '驗證', exact: true }).click();
+}
+
 test('verifying and moving the mobile, each answer lost once, end verified and moved on the next try', async ({
   page,
 }) => {
@@ -157,11 +166,7 @@ test('verifying and moving the mobile, each answer lost once, end verified and m
     await page.getByRole('button', { name: '發送驗證碼' }).click();
     await expect(page.getByText('驗證碼已發送至 0988-555-666')).toBeVisible();
     const { code } = await latestCode(server.url, FAINT.mobile, 'member_verification');
-    await loseFirstAnswer(page, '**/api/member/verify_verification_code');
-    await page.getByLabel('驗證碼').fill(code);
-    await page.getByRole('button', { name: '驗證', exact: true }).click();
-    await closeNetworkNotice(page);
-    await page.getByRole('button', { name: '驗證', exact: true }).click();
+    await enterCodeLosingTheFirstAnswer(page, '**/api/member/verify_verification_code', code);
     await expect(page).toHaveURL(`${server.url}/change_member`);
     await closeNotice(page, '手機驗證成功');
     await expect(page.getByText('已驗證')).toBeVisible();
@@ -175,11 +180,7 @@ test('verifying and moving the mobile, each answer lost once, end verified and m
     await expect(page).toHaveURL(`${server.url}/verify_member_mobile`);
     await expect(page.getByText('驗證碼已發送至 0966-777-999')).toBeVisible();
     const { code } = await latestCode(server.url, FAINT_NEW_MOBILE, 'mobile_change');
-    await loseFirstAnswer(page, '**/api/member/member_verify');
-    await page.getByLabel('驗證碼').fill(code);
-    await page.getByRole('button', { name: '驗證', exact: true }).click();
-    await closeNetworkNotice(page);
-    await page.getByRole('button', { name: '驗證', exact: true }).click();
+    await enterCodeLosingTheFirstAnswer(page, '**/api/member/member_verify', code);
     await expect(page).toHaveURL(`${server.url}/change_member`);
     await closeNotice(page, '手機號碼變更成功');
     await expect(page.getByRole('link', { name: '手機號碼（目前為 0966-777-999）' })).toBeVisible();

@@ -8,6 +8,7 @@ import { stubLocationReplace } from './support/location';
 import { signInAs } from './support/login';
 import { renderApp } from './support/render-app';
 import { server } from './support/server';
+import { loseNextAnswer } from './support/weak-signal';
 
 const TOKEN = 'member-token-abc';
 const RANDOM_KEY = 'rk_0123456789abcdefghijklmnopqrstuvwxyzABCDE';
@@ -80,7 +81,7 @@ describe('/authorize with a session', () => {
     const replace = stubLocationReplace();
     const infos = answer('oauthInfo', () => reply('C01', { client: CLIENT }));
     // Used before the answer above (the last handler added is asked first), once.
-    server.use(http.post(urlOf('oauthInfo'), () => HttpResponse.error(), { once: true }));
+    loseNextAnswer('oauthInfo');
     answer('oauthAuthorize', () => reply('C01', { location: CLIENT_LOCATION }));
     const { user } = renderApp(AUTHORIZE_PATH);
 
@@ -99,7 +100,7 @@ describe('/authorize with a session', () => {
     const replace = stubLocationReplace();
     answer('oauthInfo', () => reply('C01', { client: CLIENT }));
     const authorizes = answer('oauthAuthorize', () => reply('C01', { location: CLIENT_LOCATION }));
-    server.use(http.post(urlOf('oauthAuthorize'), () => HttpResponse.error(), { once: true }));
+    loseNextAnswer('oauthAuthorize');
     const { user } = renderApp(AUTHORIZE_PATH);
 
     const dialog = await notice();

@@ -1,11 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { HttpResponse, http } from 'msw';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type RC, RC_MESSAGES } from '#protocol/rc';
-import { answer, decrypted, reply, urlOf } from './support/api';
+import { answer, decrypted, reply } from './support/api';
 import { answerProfile, errorsOf, MEMBER_TOKEN, PROFILE, signIn } from './support/profile';
 import { renderApp } from './support/render-app';
-import { server } from './support/server';
+import { loseNextAnswer, verifyTwiceLosingTheFirstAnswer } from './support/weak-signal';
 
 const NEW_MOBILE = '0987654321';
 const mobileInput = () => screen.getByLabelText('新手機號碼');
@@ -146,14 +145,9 @@ describe('/verify_member_mobile', () => {
     // The server may have moved the account: the next try then finds no change pending.
     async function verifyLosingTheFirstAnswer(retry: RC) {
       const verifies = answer('memberVerify', () => reply(retry, {}));
-      server.use(http.post(urlOf('memberVerify'), () => HttpResponse.error(), { once: true }));
+      loseNextAnswer('memberVerify');
       const view = await openVerifyNewMobile();
-      await view.user.type(screen.getByLabelText('驗證碼'), '123456');
-      await view.user.click(screen.getByRole('button', { name: '驗證' }));
-      const lost = await notice();
-      expect(lost).toHaveTextContent('網路連線不穩定，請確認連線後再試一次');
-      await view.user.click(within(lost).getByRole('button', { name: '關閉' }));
-      await view.user.click(screen.getByRole('button', { name: '驗證' }));
+      await verifyTwiceLosingTheFirstAnswer(view.user, '123456');
       return { ...view, verifies };
     }
 

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { type RC, RC_MESSAGES } from '#protocol/rc';
 import { startSession } from '../../src/lib/session';
@@ -7,7 +7,7 @@ import { answer, answerRedirectLocation, decrypted, reply, setAesKeyCookie, urlO
 import { SHOP_ORIGIN } from './support/config';
 import { stubLocationReplace } from './support/location';
 import { renderApp } from './support/render-app';
-import { server } from './support/server';
+import { closeNetworkNotice, loseNextAnswer } from './support/weak-signal';
 
 const MEMBER_TOKEN = 'member-token-1';
 const YEAR_AND_A_DAY_MS = 366 * 24 * 60 * 60 * 1000;
@@ -151,13 +151,11 @@ describe('a change whose answer was lost on a weak signal', () => {
   // member who kept trying would lock the account after five.
   async function changeLosingTheFirstAnswer(afterwards: RC[]) {
     const changes = answer('updateMemberPassword', () => reply(afterwards[changes.length - 1] ?? 'C01', {}));
-    server.use(http.post(urlOf('updateMemberPassword'), () => HttpResponse.error(), { once: true }));
+    loseNextAnswer('updateMemberPassword');
     const view = await openChange();
     await fill(view.user, 'abc12345', 'fresh2025');
     await view.user.click(okButton());
-    const lost = await notice();
-    expect(lost).toHaveTextContent('網路連線不穩定，請確認連線後再試一次');
-    await view.user.click(within(lost).getByRole('button', { name: '關閉' }));
+    await closeNetworkNotice(view.user);
     await view.user.click(okButton());
     return { ...view, changes };
   }

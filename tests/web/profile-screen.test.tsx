@@ -7,6 +7,7 @@ import { answer, answerRedirectLocation, heldAnswer, reply, urlOf } from './supp
 import { answerProfile, MEMBER_TOKEN, PROFILE, signIn } from './support/profile';
 import { renderApp } from './support/render-app';
 import { server } from './support/server';
+import { loseNextAnswer } from './support/weak-signal';
 
 const YEAR_AND_A_DAY_MS = 366 * 24 * 60 * 60 * 1000;
 const notice = () => screen.findByRole('dialog', { name: '提示' });
@@ -152,7 +153,7 @@ describe('/change_member: when the profile cannot be loaded', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const profiles = answer('getMemberProfile', () => reply('C01', { member_profile: PROFILE }));
     // Asked before the answer above (the last handler added is asked first), once.
-    server.use(http.post(urlOf('getMemberProfile'), () => HttpResponse.error(), { once: true }));
+    loseNextAnswer('getMemberProfile');
     signIn();
     const { router } = renderApp('/change_member');
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
@@ -175,8 +176,8 @@ describe('/change_member: when the profile cannot be loaded', () => {
       await held;
       return reply('C01', { member_profile: PROFILE });
     });
-    server.use(http.post(urlOf('getMemberProfile'), () => HttpResponse.error(), { once: true }));
-    server.use(http.post(urlOf('getMemberProfile'), () => HttpResponse.error(), { once: true }));
+    loseNextAnswer('getMemberProfile');
+    loseNextAnswer('getMemberProfile');
     signIn();
     const { user } = renderApp('/change_member');
     await user.click(within(await notice()).getByRole('button', { name: '關閉' }));

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { answer, answerRedirectLocation, decrypted, reply, setAesKeyCookie, urlOf } from './support/api';
 import { SHOP_ORIGIN } from './support/config';
 import { stubLocationReplace } from './support/location';
 import { STEP_ONE, storeStepOne } from './support/register';
 import { renderApp } from './support/render-app';
-import { server } from './support/server';
+import { closeNetworkNotice, loseNextAnswer } from './support/weak-signal';
 
 const TEMP_TOKEN = 'temp-register-token';
 const MEMBER_TOKEN = 'new-member-token';
@@ -169,16 +169,14 @@ describe('registration step 3 when the server no longer knows the temp token', (
     setAesKeyCookie();
     const replace = stubLocationReplace();
     const verifies = answer('registerVerify', () => reply('TOKEN_INVALID'));
-    server.use(http.post(urlOf('registerVerify'), () => HttpResponse.error(), { once: true }));
+    loseNextAnswer('registerVerify');
     const logins = answer('login', () => reply('C01', { member_access_token: MEMBER_TOKEN }));
     answerRedirectLocation(urlOf('redirectLocation'), () => reply('C01', { location: MEMBER_PAGE }));
     await openStepThree();
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.type(codeInput(), '123456');
     await user.click(screen.getByRole('button', { name: '驗證' }));
-    const lost = await notice();
-    expect(lost).toHaveTextContent('網路連線不穩定，請確認連線後再試一次');
-    await user.click(within(lost).getByRole('button', { name: '關閉' }));
+    await closeNetworkNotice(user);
     expect(logins).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: '驗證' }));
@@ -225,15 +223,13 @@ describe('registration step 3 when the server no longer knows the temp token', (
   it('a sign-in that gets no answer keeps step 3, and trying again tries again', async () => {
     answer('registerVerify', () => reply('TOKEN_INVALID'));
     const logins = answer('login', () => reply('C01', { member_access_token: MEMBER_TOKEN }));
-    server.use(http.post(urlOf('login'), () => HttpResponse.error(), { once: true }));
+    loseNextAnswer('login');
     answerRedirectLocation(urlOf('redirectLocation'), () => reply('C01', { location: MEMBER_PAGE }));
     stubLocationReplace();
     const { user } = await openStepThree();
     await user.type(codeInput(), '123456');
     await user.click(screen.getByRole('button', { name: '驗證' }));
-    const lost = await notice();
-    expect(lost).toHaveTextContent('網路連線不穩定，請確認連線後再試一次');
-    await user.click(within(lost).getByRole('button', { name: '關閉' }));
+    await closeNetworkNotice(user);
     expect(sessionStorage.getItem('temp_access_token')).toBe(TEMP_TOKEN);
     expect(codeInput()).toHaveValue('123456');
 

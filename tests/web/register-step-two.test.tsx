@@ -1,5 +1,4 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { encryptValue } from '#protocol/crypto';
 import { RC_MESSAGES } from '#protocol/rc';
@@ -8,7 +7,7 @@ import { TEST_CONFIG } from './support/config';
 import { stubLocationReplace } from './support/location';
 import { answerRewards, STEP_ONE, storeStepOne } from './support/register';
 import { renderApp } from './support/render-app';
-import { server } from './support/server';
+import { closeNetworkNotice, loseNextAnswer } from './support/weak-signal';
 
 const TEMP_TOKEN = 'temp-register-token';
 const field = {
@@ -171,16 +170,14 @@ describe('registration step 2 when the answer to registering was lost', () => {
 
   async function registerLosingTheFirstAnswer(afterwards: 'register' | 'registerCheck', invite = '') {
     const calls = answer('register', () => reply('MEMBER_MOBILE_IS_REPEAT'));
-    server.use(http.post(urlOf('register'), () => HttpResponse.error(), { once: true }));
+    loseNextAnswer('register');
     const checks = answer('registerCheck', () =>
       reply(afterwards === 'registerCheck' ? 'MEMBER_MOBILE_IS_REPEAT' : 'C01', {}),
     );
     const view = await openStepTwo();
     await view.user.click(screen.getByRole('radio', { name: '男' }));
     await view.user.click(registerButton());
-    const lost = await notice();
-    expect(lost).toHaveTextContent('網路連線不穩定，請確認連線後再試一次');
-    await view.user.click(within(lost).getByRole('button', { name: '關閉' }));
+    await closeNetworkNotice(view.user);
     if (invite) await view.user.type(field.invite(), invite);
     await view.user.click(registerButton());
     return { ...view, calls, checks };

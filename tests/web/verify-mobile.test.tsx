@@ -1,11 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { HttpResponse, http } from 'msw';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { RC_MESSAGES } from '#protocol/rc';
-import { answer, reply, urlOf } from './support/api';
+import { answer, reply } from './support/api';
 import { answerProfile, MEMBER_TOKEN, signIn } from './support/profile';
 import { renderApp } from './support/render-app';
-import { server } from './support/server';
+import { loseNextAnswer, verifyTwiceLosingTheFirstAnswer } from './support/weak-signal';
 
 const notice = () => screen.findByRole('dialog', { name: '提示' });
 
@@ -56,15 +55,10 @@ describe('/verify_mobile', () => {
     // The server may have verified the member: the next try then finds the code spent.
     async function verifyLosingTheFirstAnswer(verifiedSince: boolean) {
       answer('verifyVerificationCode', () => reply('VERIFY_CODE_EXPIRED'));
-      server.use(http.post(urlOf('verifyVerificationCode'), () => HttpResponse.error(), { once: true }));
+      loseNextAnswer('verifyVerificationCode');
       const view = await openWithCodeSent();
       const profiles = answerProfile({ is_verified: verifiedSince });
-      await view.user.type(screen.getByLabelText('驗證碼'), '654321');
-      await view.user.click(screen.getByRole('button', { name: '驗證' }));
-      const lost = await notice();
-      expect(lost).toHaveTextContent('網路連線不穩定，請確認連線後再試一次');
-      await view.user.click(within(lost).getByRole('button', { name: '關閉' }));
-      await view.user.click(screen.getByRole('button', { name: '驗證' }));
+      await verifyTwiceLosingTheFirstAnswer(view.user, '654321');
       return { ...view, profiles };
     }
 

@@ -3,12 +3,12 @@ import { linkClass } from '../../components/link-class';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
-import { SuccessOverlay } from '../../components/success-overlay';
 import { t } from '../../i18n/zh-TW';
 import { RewardModal } from './reward-modal';
 import { StepHeader } from './step-header';
 import { StepTwoForm } from './step-two-form';
 import { useRegistration } from './use-registration';
+import { WelcomeOverlay } from './welcome-overlay';
 
 /** Registration step 2: optional data, an invite code with its reward preview, then register. */
 export function StepTwoScreen() {
@@ -29,13 +29,7 @@ export function StepTwoScreen() {
         onConfirm={registration.confirmRewards}
         onClose={registration.closeRewards}
       />
-      <SuccessOverlay
-        open={registration.welcomed}
-        title={t.register.successTitle}
-        redirecting={t.register.successRedirecting}
-        fallback={t.register.goToMemberArea}
-        redirectFailed={registration.redirectFailed}
-      />
+      <WelcomeOverlay welcomed={registration.welcomed} redirectFailed={registration.redirectFailed} />
       <LoadingModal open={registration.pending} />
       <NoticeModal
         message={registration.notice}

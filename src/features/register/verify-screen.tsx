@@ -8,7 +8,6 @@ import { CodeForm, ResendButton } from '../../components/code-form';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
-import { SuccessOverlay } from '../../components/success-overlay';
 import { t } from '../../i18n/zh-TW';
 import { spacedMobile } from '../../lib/mobile-number';
 import { storage } from '../../lib/storage';
@@ -22,6 +21,7 @@ import {
   useResendRegisterVerifyMutation,
 } from './step-three-api';
 import { useWelcome } from './use-welcome';
+import { WelcomeOverlay } from './welcome-overlay';
 
 /** Registration step 3: verify the mobile by SMS code, or skip, resend, or change the mobile. */
 export function VerifyScreen() {
@@ -73,13 +73,7 @@ export function VerifyScreen() {
       ) : (
         <RegistrationExpired />
       )}
-      <SuccessOverlay
-        open={welcome.welcomed}
-        title={t.register.successTitle}
-        redirecting={t.register.successRedirecting}
-        fallback={t.register.goToMemberArea}
-        redirectFailed={welcome.redirectFailed}
-      />
+      <WelcomeOverlay welcomed={welcome.welcomed} redirectFailed={welcome.redirectFailed} />
       <LoadingModal open={pending} />
       <NoticeModal message={notice} onClose={() => setNotice(null)} />
     </PageCard>

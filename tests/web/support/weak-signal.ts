@@ -1,0 +1,29 @@
+import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { expect } from 'vitest';
+import type { EndpointName } from '#protocol/endpoints';
+import { urlOf } from './api';
+import { server } from './server';
+
+/**
+ * The next call to `name` gets no answer, as when the signal drops; later calls are answered
+ * by the handlers already set. Set it after them: MSW asks the newest handler first.
+ */
+export const loseNextAnswer = (name: EndpointName) =>
+  server.use(http.post(urlOf(name), () => HttpResponse.error(), { once: true }));
+
+/** The notice that no answer came, read and closed as the member would. */
+export async function closeNetworkNotice(user: UserEvent): Promise<void> {
+  const notice = await screen.findByRole('dialog', { name: '提示' });
+  expect(notice).toHaveTextContent('網路連線不穩定，請確認連線後再試一次');
+  await user.click(within(notice).getByRole('button', { name: '關閉' }));
+}
+
+/** A code entered and sent, no answer to it (set `loseNextAnswer` first), then sent again. */
+export async function verifyTwiceLosingTheFirstAnswer(user: UserEvent, code: string): Promise<void> {
+  await user.type(screen.getByLabelText('驗證碼'), code);
+  await user.click(screen.getByRole('button', { name: '驗證' }));
+  await closeNetworkNotice(user);
+  await user.click(screen.getByRole('button', { name: '驗證' }));
+}
