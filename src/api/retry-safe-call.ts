@@ -1,7 +1,10 @@
 import { useRef } from 'react';
 import { gotNoAnswer } from './client';
 
-/** A change's answer, and whether a try before it, whose answer was lost, had made the change. */
+/**
+ * A change's answer, and whether a try before it, whose answer was lost, had made the change
+ * (known for sure where the server can be asked; the password reset can only say most likely).
+ */
 export interface RetriedChange<TAnswer> {
   answer: TAnswer;
   madeEarlier: boolean;

@@ -220,6 +220,7 @@ export const t = {
     confirmPlaceholder: '請再次輸入新密碼',
     submit: '確定',
     resetDone: '密碼重設完成，下次請使用新密碼登入',
+    resetMayBeDone: '密碼可能已重設完成，請使用新密碼登入；若無法登入，請重新申請。',
     changeDone: '修改成功',
     importedReason: '您目前的密碼是生日 8 碼，為了帳號安全，請設定新的密碼。',
     backToForgot: '返回忘記密碼',

@@ -6,6 +6,7 @@ import { answer, decrypted, reply, urlOf } from './support/api';
 import { SHOP_ORIGIN } from './support/config';
 import { renderApp } from './support/render-app';
 import { server } from './support/server';
+import { closeNetworkNotice, loseNextAnswer } from './support/weak-signal';
 
 const TEMP_TOKEN = 'temp-forgot-token';
 const newPassword = () => screen.getByLabelText('新密碼');
@@ -134,6 +135,24 @@ describe('/reset_pwd', () => {
     await user.click(within(dialog).getByRole('button', { name: '關閉' }));
     expect(screen.getByRole('alert')).toHaveTextContent('驗證資料已失效');
     expect(screen.getByRole('link', { name: '重新申請' })).toHaveAttribute('href', '/forgotPassword');
+  });
+
+  it('after a try whose answer was lost, says a TOKEN_INVALID most likely means the reset was made', async () => {
+    // The reset spends the temp token: the next try cannot tell a made reset from an expired token.
+    const resets = answer('resetPassword', () => reply('TOKEN_INVALID'));
+    loseNextAnswer('resetPassword');
+    const { user } = await openReset();
+    await fill(user, 'abc12345');
+    await user.click(okButton());
+    await closeNetworkNotice(user);
+    await user.click(okButton());
+    const dialog = await notice();
+    expect(dialog).toHaveTextContent('密碼可能已重設完成，請使用新密碼登入；若無法登入，請重新申請。');
+    expect(dialog).not.toHaveTextContent(RC_MESSAGES.TOKEN_INVALID);
+    expect(resets).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: '關閉' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('驗證資料已失效');
+    expect(sessionStorage.getItem('TEMP_ACCESS_TOKEN')).toBeNull();
   });
 
   it('shows the system message when the call fails outright', async () => {

@@ -33,14 +33,15 @@ export function ResetPasswordScreen() {
   const { register, handleSubmit, formState } = form;
   useRecheckWhenChanged(form, 'password', 'confirm');
   const resetPassword = useResetPasswordMutation({
-    onSuccess: (answer) => {
+    onSuccess: ({ answer, madeEarlier }) => {
       if (hasRc(answer, 'C01')) {
         recovery.finish();
         return setDone(true);
       }
       if (hasRc(answer, 'TOKEN_INVALID')) recovery.lose();
       setBackToCode(hasRc(answer, 'VERIFY_CODE_REQUIRED'));
-      setNotice(answer.rcrm.RM);
+      // After a lost answer the spent token most likely means the reset was made: said so, without promising.
+      setNotice(madeEarlier ? t.password.resetMayBeDone : answer.rcrm.RM);
     },
     onError: (error) => setNotice(failureMessage(error)),
   });

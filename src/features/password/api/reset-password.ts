@@ -1,10 +1,21 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CallOptions } from '../../../api/action-options';
-import { callApi, encrypt } from '../../../api/client';
+import type { ActionOptions, Answer } from '../../../api/action-options';
+import { callApi, encrypt, hasRc } from '../../../api/client';
+import { type RetriedChange, useRetrySafeCall } from '../../../api/retry-safe-call';
 
 /** The new password, set under the recovery's temp token once its code was verified. */
-export const resetPassword = async ({ token, password }: { token: string; password: string }) =>
+const resetPassword = async ({ token, password }: { token: string; password: string }) =>
   callApi('resetPassword', { token, params: { new_password: await encrypt(password) } });
 
-export const useResetPasswordMutation = (options: CallOptions<typeof resetPassword>) =>
-  useMutation({ ...options, mutationFn: resetPassword });
+/**
+ * The reset. It spends the temp token, so after a try whose answer was lost the next one finds
+ * the token gone: TOKEN_INVALID then most likely means the reset was made. Only most likely (the
+ * token's 30 minutes may have run out meanwhile), and nothing else can tell without the mobile,
+ * which this step does not have: `madeEarlier` here is the screen's cue to say so, not a proof.
+ */
+export function useResetPasswordMutation(
+  options: ActionOptions<RetriedChange<Answer<'resetPassword'>>, { token: string; password: string }>,
+) {
+  const mutationFn = useRetrySafeCall(resetPassword, (answer) => hasRc(answer, 'TOKEN_INVALID'));
+  return useMutation({ ...options, mutationFn });
+}
