@@ -22,10 +22,20 @@ export function useRetrySafeCall<TInput, TAnswer>(
   madeEarlier: (answer: TAnswer, input: TInput) => boolean | Promise<boolean>,
 ): (input: TInput) => Promise<RetriedChange<TAnswer>> {
   const answerLost = useRef(false);
+  // Asking may itself get no answer: that is said, and the next try asks again. A refused
+  // question (the server failed) tells nothing, and the answer is shown as it came.
+  const ask = async (answer: TAnswer, input: TInput) => {
+    try {
+      return await madeEarlier(answer, input);
+    } catch (error) {
+      if (gotNoAnswer(error)) throw error;
+      return false;
+    }
+  };
   return async (input) => {
     try {
       const answer = await call(input);
-      const made = answerLost.current && (await madeEarlier(answer, input));
+      const made = answerLost.current && (await ask(answer, input));
       answerLost.current = false;
       return { answer, madeEarlier: made };
     } catch (error) {

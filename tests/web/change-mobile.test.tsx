@@ -4,7 +4,7 @@ import { type RC, RC_MESSAGES } from '#protocol/rc';
 import { answer, decrypted, reply } from './support/api';
 import { answerProfile, errorsOf, MEMBER_TOKEN, PROFILE, signIn } from './support/profile';
 import { renderApp } from './support/render-app';
-import { loseNextAnswer, verifyTwiceLosingTheFirstAnswer } from './support/weak-signal';
+import { closeNetworkNotice, loseNextAnswer, verifyTwiceLosingTheFirstAnswer } from './support/weak-signal';
 
 const NEW_MOBILE = '0987654321';
 const mobileInput = () => screen.getByLabelText('新手機號碼');
@@ -167,6 +167,24 @@ describe('/verify_member_mobile', () => {
       expect(await notice()).toHaveTextContent(RC_MESSAGES.MOBILE_CHANGE_EXPIRED);
       expect(router.state.location.pathname).toBe('/verify_member_mobile');
       expect(sessionStorage.getItem('member_change_mobile')).toBe(NEW_MOBILE);
+    });
+
+    it('shows the refusal as it came when the profile cannot be read', async () => {
+      answer('getMemberProfile', () => reply('SYSTEM_ERROR'));
+      const { router } = await verifyLosingTheFirstAnswer('MOBILE_CHANGE_EXPIRED');
+      expect(await notice()).toHaveTextContent(RC_MESSAGES.MOBILE_CHANGE_EXPIRED);
+      expect(router.state.location.pathname).toBe('/verify_member_mobile');
+    });
+
+    it('says the network failed when the profile gets no answer either, and asks again on the next try', async () => {
+      const profiles = answerProfile({ mobile: NEW_MOBILE, is_verified: true });
+      loseNextAnswer('getMemberProfile');
+      const { user, router } = await verifyLosingTheFirstAnswer('MOBILE_CHANGE_EXPIRED');
+      await closeNetworkNotice(user);
+      await user.click(screen.getByRole('button', { name: '驗證' }));
+      expect(await notice()).toHaveTextContent('手機號碼變更成功');
+      expect(router.state.location.pathname).toBe('/change_member');
+      expect(profiles.length).toBeGreaterThan(0);
     });
 
     it('asks for no profile when the retry answers anything else', async () => {
