@@ -1,23 +1,27 @@
 import { type Browser, devices, expect, type Page, type TestInfo, test } from '@playwright/test';
+import { expectAccessible } from './a11y';
 import { freshDataDir, importMembers, type MemberServer, startMemberServer } from './member-server';
 import { latestCode } from './outbox';
+import { closeNetworkNotice, loseFirstAnswer } from './weak-signal';
 
 // Imported legacy members: each logs in with the birthday (8 digits) until choosing a password.
 const FORGETFUL = { mobile: '0911000111', birthday: '19850315' };
 const LEGACY = { mobile: '0911000222', birthday: '19801201' };
 const TWO_DEVICES = { mobile: '0911000333', birthday: '19900704' };
+const FAINT = { mobile: '0911000444', birthday: '19880808' };
 const CSV = [
   'mobile,name,birthday,gender,email',
   `${FORGETFUL.mobile},陳忘記,1985/03/15,F,`,
   `${LEGACY.mobile},林舊會員,1980/12/01,M,`,
   `${TWO_DEVICES.mobile},黃雙機,1990/07/04,F,`,
+  `${FAINT.mobile},吳斷線,1988/08/08,M,`,
 ].join('\n');
 
 let server: MemberServer;
 
 test.beforeAll(async () => {
   const dataDir = freshDataDir();
-  expect(await importMembers(dataDir, `${CSV}\n`)).toContain('imported 3');
+  expect(await importMembers(dataDir, `${CSV}\n`)).toContain('imported 4');
   server = await startMemberServer(dataDir);
 });
 
@@ -97,6 +101,35 @@ test('a member who forgot the password gets a code by SMS, sets a new one, and l
 
   await logIn(page, FORGETFUL.mobile, 'spring2025');
   // The reset replaced the birthday password, so the member goes to the default address, not /change_pwd.
+  await expect(page).toHaveURL(`${server.url}/change_member`);
+});
+
+test('a reset whose answer is lost says it was most likely made, and the new password logs in', async ({
+  page,
+}, info) => {
+  await page.goto(`${server.url}/forgotPassword`);
+  await page.getByLabel('手機號碼').fill(FAINT.mobile);
+  await page.getByRole('button', { name: '發送驗證碼' }).click();
+  await expect(page).toHaveURL(`${server.url}/verify_forget_password`);
+  const { code } = await latestCode(server.url, FAINT.mobile, 'forgot_password');
+  await page.getByLabel('驗證碼').fill(code);
+  await page.getByRole('button', { name: '驗證', exact: true }).click();
+  await expect(page).toHaveURL(`${server.url}/reset_pwd`);
+
+  // The server resets the password and spends the temp token; the member never hears so.
+  await loseFirstAnswer(page, '**/member/reset_password');
+  await page.getByLabel('新密碼', { exact: true }).fill('autumn2026');
+  await page.getByLabel('確認新密碼').fill('autumn2026');
+  await page.getByRole('button', { name: '確定' }).click();
+  await closeNetworkNotice(page);
+  await page.getByRole('button', { name: '確定' }).click();
+  const notice = page.getByRole('dialog', { name: '提示' });
+  await expect(notice).toContainText('密碼可能已重設完成，請使用新密碼登入；若無法登入，請重新申請。');
+  await shot(page, info, 'reset-lost-answer');
+  await expectAccessible(page, '/reset_pwd after a lost answer');
+  await notice.getByRole('button', { name: '關閉' }).click();
+
+  await logIn(page, FAINT.mobile, 'autumn2026');
   await expect(page).toHaveURL(`${server.url}/change_member`);
 });
 

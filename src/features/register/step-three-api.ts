@@ -8,15 +8,23 @@ import { signInWithStepOne } from './sign-in-with-step-one';
 // Step 3's calls live apart from api.ts: step 1's route loader brings api.ts into the entry
 // chunk, which every page loads, and these bring the sign-in and step 1's draft with them.
 
-/** Calls that need the registration's temp token make no call without it and answer null (spec section 4). */
-async function withTempToken<A extends Answer<EndpointName>>(call: (token: string) => Promise<A>): Promise<A | null> {
+/**
+ * Calls that need the registration's temp token make no call without it and answer null (spec
+ * section 4). A token the server no longer knows (spent, or its 30 minutes ran out) is
+ * forgotten by the tab too, after `whenSpent` has said what to answer instead (null: the
+ * registration is gone). Should `whenSpent` get no answer, the token stays for the next try.
+ */
+async function withTempToken<A extends Answer<EndpointName>, B = never>(
+  call: (token: string) => Promise<A>,
+  whenSpent: () => Promise<B | null> = async () => null,
+): Promise<A | B | null> {
   const token = storage.tempAccessToken.get();
   if (!token) return null;
   const answer = await call(token);
   if (!hasRc(answer, 'TOKEN_INVALID')) return answer;
-  // The server no longer knows the token (spent, or its 30 minutes ran out): the tab forgets it too.
+  const instead = await whenSpent();
   storage.tempAccessToken.remove();
-  return null;
+  return instead;
 }
 
 /**
@@ -24,16 +32,10 @@ async function withTempToken<A extends Answer<EndpointName>>(call: (token: strin
  * lost, and trying again then answers TOKEN_INVALID to a member who is registered. Step 1's
  * mobile and password, still in the tab, tell: if they sign in, the registration stood, and
  * the member is welcomed as if the lost answer had come. If not (the token's 30 minutes ran
- * out and the unfinished registration went with it), the answer is null: the registration is
- * gone. A sign-in that gets no answer keeps the token, so trying again asks again.
+ * out and the unfinished registration went with it), the registration is gone.
  */
-async function finishing(call: (token: string) => Promise<Answer<'registerVerify'>>) {
-  const token = storage.tempAccessToken.get();
-  if (!token) return null;
-  const answer = await call(token);
-  if (!hasRc(answer, 'TOKEN_INVALID')) return answer;
+async function signedInInstead(): Promise<Answer<'login'> | null> {
   const signedIn = await signInWithStepOne();
-  storage.tempAccessToken.remove();
   return signedIn && hasRc(signedIn, 'C01') ? signedIn : null;
 }
 
@@ -41,11 +43,17 @@ export const useRegisterVerifyMutation = (options: ActionOptions<Answer<'registe
   useMutation({
     ...options,
     mutationFn: (verifyCode) =>
-      finishing((token) => callApi('registerVerify', { token, params: { verify_code: verifyCode } })),
+      withTempToken(
+        (token) => callApi('registerVerify', { token, params: { verify_code: verifyCode } }),
+        signedInInstead,
+      ),
   });
 
 export const useRegisterSkipVerifyMutation = (options: ActionOptions<Answer<'registerSkipVerify'> | null> = {}) =>
-  useMutation({ ...options, mutationFn: () => finishing((token) => callApi('registerSkipVerify', { token })) });
+  useMutation({
+    ...options,
+    mutationFn: () => withTempToken((token) => callApi('registerSkipVerify', { token }), signedInInstead),
+  });
 
 export const useResendRegisterVerifyMutation = (options: ActionOptions<Answer<'resendRegisterVerify'> | null> = {}) =>
   useMutation({ ...options, mutationFn: () => withTempToken((token) => callApi('resendRegisterVerify', { token })) });

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import * as v from 'valibot';
-import type { Answer } from '../../api/action-options';
+import type { ApiResponse } from '#protocol/rc';
 import { failureMessage, gotNoAnswer, hasRc } from '../../api/client';
 import { memberTokenOf } from '../../api/member-login';
 import { t } from '../../i18n/zh-TW';
@@ -50,7 +50,7 @@ export function useRegistration() {
     onError: showFailure,
   });
   /** Whether `answer` is the mobile taken after a lost answer; if so, signing in is under way. */
-  function takenByLostRegistration(answer: Answer<'registerCheck'>): boolean {
+  function takenByLostRegistration(answer: ApiResponse<unknown>): boolean {
     if (!registerAnswerLost.current || !hasRc(answer, 'MEMBER_MOBILE_IS_REPEAT')) return false;
     signInInstead.mutate(answer.rcrm.RM);
     return true;

@@ -32,8 +32,8 @@ export function VerifyScreen() {
   const onError = (error: Error) => setNotice(failureMessage(error));
 
   // Verifying and skipping both end in a member token (after a lost answer, through a sign-in
-  // with step 1's mobile and password: see `finishing`): signed in, welcomed, then taken on.
-  // No answer at all: the registration is gone.
+  // with step 1's mobile and password: see `signedInInstead`): signed in, welcomed, then taken
+  // on. A null answer: the registration is gone.
   function signIn(answer: ApiResponse<Results<'registerVerify'>> | null) {
     if (!answer) return setHasTempToken(false);
     const token = answer.results?.member_access_token;

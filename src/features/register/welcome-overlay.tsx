@@ -1,7 +1,10 @@
 import { SuccessOverlay } from '../../components/success-overlay';
 import { t } from '../../i18n/zh-TW';
 
-/** 註冊成功 while the member is taken on, wherever registration ends (step 2 or step 3; `useWelcome`). */
+/**
+ * The registration success overlay while the member is taken on, wherever registration ends
+ * (step 2 or step 3; `useWelcome`).
+ */
 export function WelcomeOverlay({ welcomed, redirectFailed }: { welcomed: boolean; redirectFailed: boolean }) {
   return (
     <SuccessOverlay
