@@ -5,6 +5,7 @@ export * from './envelope';
 export * from './line';
 export * from './member-card';
 export * from './messages';
+export * from './page-data';
 export * from './rc';
 export * from './routes';
 export * from './runtime-config';

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { jsonDataScript } from './page-data';
 
 /** Marker in index.html that the server replaces with the runtime config. */
 export const RUNTIME_CONFIG_PLACEHOLDER = '<!--runtime-config-->';
@@ -27,6 +28,5 @@ export type RuntimeConfig = v.InferOutput<typeof runtimeConfigSchema>;
 
 /** `<script type="application/json">` markup for the config, safe against `</script>` breakouts. */
 export function runtimeConfigScript(config: RuntimeConfig): string {
-  const json = JSON.stringify(config).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
-  return `<script id="${RUNTIME_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`;
+  return jsonDataScript(RUNTIME_CONFIG_ELEMENT_ID, config);
 }

@@ -1,7 +1,10 @@
 import * as v from 'valibot';
 import { signedCall } from '../contract';
 import { plainText } from '../schemas';
+import { briefTermResultsSchema } from '../terms';
 import { TASK_TYPES } from '../values';
+
+export type { Term } from '../terms';
 
 // Bounds keep one call's work small; the web app asks for a handful at a time.
 const MAX_IDS = 50;
@@ -11,14 +14,6 @@ const fullInfo = v.optional(v.boolean(), false);
 
 /** `YYYY/MM/DD HH:mm:ss` (Taipei), or null for no bound. */
 const taipeiTimeOrNull = v.nullable(v.string());
-
-const termSchema = v.object({
-  id: v.string(),
-  title: v.string(),
-  /** HTML; the web app sanitizes it before showing it. */
-  content: v.string(),
-});
-export type Term = v.InferOutput<typeof termSchema>;
 
 const taskSchema = v.object({
   title: v.string(),
@@ -69,7 +64,7 @@ export const CATALOG_CALLS = {
       v.object({
         type: v.pipe(v.array(v.pipe(v.string(), v.nonEmpty(), v.maxLength(32), plainText())), v.maxLength(10)),
       }),
-    results: v.object({ terms: v.array(v.object({ type: v.string(), terms: v.array(termSchema) })) }),
+    results: briefTermResultsSchema,
   }),
   // The results are the task itself.
   taskInformation: signedCall({

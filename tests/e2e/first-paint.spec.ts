@@ -58,3 +58,25 @@ test('/login: the screen shows the shell’s own logo file, fetched once', async
   expect(await logo.getAttribute('src')).toMatch(/^\/assets\/logo-[\w-]+\.svg$/);
   expect(logoRequests.filter((path) => path.startsWith('/assets/logo-'))).toHaveLength(1);
 });
+
+test('/registerFirst: the terms come with the page, listed on arrival without a call of their own', async ({
+  page,
+}, info) => {
+  const termCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/term/brief_term')) termCalls.push(request.url());
+  });
+  await page.goto(`${server.url}/registerFirst`);
+  const terms = page.getByRole('checkbox', { name: /^我已閱讀並同意「/ });
+  await expect(terms).toHaveCount(3);
+  await expect(page.getByRole('group', { name: '會員條款' })).not.toHaveAttribute('aria-busy', 'true');
+  // A term's content came too: its modal opens with it.
+  await terms.first().click();
+  await expect(page.getByRole('dialog').getByRole('region')).toContainText('會員資格');
+  await page.getByRole('dialog').getByRole('button', { name: '我已閱讀並同意條款' }).click();
+  await expect(terms.first()).toBeChecked();
+  await page.screenshot({ path: info.outputPath('register-terms-with-the-page-360x640.png') });
+  expect(termCalls).toEqual([]);
+  // The block is the app's to read once, not left in the page.
+  expect(await page.locator('#register-terms').count()).toBe(0);
+});

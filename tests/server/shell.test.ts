@@ -1,13 +1,20 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ENDPOINTS, REGISTER_TERMS_ELEMENT_ID } from '#protocol';
+import { terms } from '../../server/db/schema';
+import { PAGE_DATA_READ_MS } from '../../server/modules/web/page-data';
 import { startTestApp, type TestApp } from './helpers/app';
+import { captureLogs } from './helpers/logs';
 
 // The page each screen is answered with, built from the repository's own index.html as
 // `vite build` leaves it: a stylesheet link, the entry, and the manifest of chunks.
 const distDir = mkdtempSync(join(tmpdir(), 'member-shell-'));
 const CSS = '.size-20{width:5rem;height:5rem}';
+const logs = captureLogs();
 let t: TestApp;
 
 beforeAll(async () => {
@@ -40,7 +47,7 @@ beforeAll(async () => {
       },
     }),
   );
-  t = await startTestApp({ distDir });
+  t = await startTestApp({ distDir, logger: logs.logger });
 });
 afterAll(async () => {
   await t.close();
@@ -107,5 +114,82 @@ describe('the page a screen is answered with paints before any script runs', () 
   it('does not serve the build manifest', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+/** The register terms a page carries, parsed as the app reads them (brief_term's results), or null. */
+function termsIn(html: string) {
+  const block = new RegExp(`<script id="${REGISTER_TERMS_ELEMENT_ID}" type="application/json">(.*?)</script>`).exec(
+    html,
+  );
+  return block ? v.parse(ENDPOINTS.briefTerm.results, JSON.parse(block[1] ?? '')) : null;
+}
+
+describe('the registration page carries its terms, so step 1 needs no call for them', () => {
+  // Each test starts past the last read's second (PAGE_DATA_READ_MS).
+  beforeEach(() => t.clock.advance(PAGE_DATA_READ_MS));
+
+  it('carries what brief_term answers for the register terms, read from the database', async () => {
+    const carried = termsIn(await page('/registerFirst'));
+    expect(carried).toEqual({
+      terms: [
+        {
+          type: 'register',
+          terms: [
+            expect.objectContaining({ id: 'member_terms', title: '會員條款' }),
+            expect.objectContaining({ id: 'privacy_policy', title: '隱私權政策' }),
+            expect.objectContaining({ id: 'personal_data_notice', title: '個人資料蒐集告知事項' }),
+          ],
+        },
+      ],
+    });
+    expect(carried?.terms[0]?.terms[0]?.content).toContain('<h3>一、會員資格</h3>');
+  });
+
+  it('reads them at most once a second, shared by every page asked for meanwhile', async () => {
+    const titleOfFirst = async () => termsIn(await page('/registerFirst'))?.terms[0]?.terms[0]?.title;
+    const together = await Promise.all(Array.from({ length: 20 }, titleOfFirst));
+    expect(new Set(together)).toEqual(new Set(['會員條款']));
+    await t.db.update(terms).set({ title: '會員條款（修訂）' }).where(eq(terms.id, 'member_terms'));
+    try {
+      t.clock.advance(PAGE_DATA_READ_MS - 1);
+      expect(await titleOfFirst()).toBe('會員條款');
+      t.clock.advance(1);
+      expect(await titleOfFirst()).toBe('會員條款（修訂）');
+    } finally {
+      await t.db.update(terms).set({ title: '會員條款' }).where(eq(terms.id, 'member_terms'));
+    }
+  });
+
+  it('keeps a term that holds markup inside its block', async () => {
+    const title = '</script><script>alert(1)</script>';
+    await t.db.insert(terms).values({ id: 'hostile', type: 'register', title, content: '<p>x</p>', position: 9 });
+    try {
+      const html = await page('/registerFirst');
+      expect(html).not.toContain('<script>alert(1)');
+      expect(termsIn(html)?.terms[0]?.terms.at(-1)?.title).toBe(title);
+    } finally {
+      await t.db.delete(terms).where(eq(terms.id, 'hostile'));
+    }
+  });
+
+  it('is the only page that carries them', async () => {
+    for (const other of ['/login', '/registerSecond', '/change_member', '/no-such-page'])
+      expect(termsIn(await page(other)), other).toBeNull();
+  });
+
+  it('still answers the page when the terms cannot be read, leaving the call to the app', async () => {
+    await t.db.execute(sql`alter table terms rename to terms_away`);
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/registerFirst', headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('會員中心');
+      expect(termsIn(response.body)).toBeNull();
+      const [line] = logs.lines('page data not read').slice(-1);
+      expect(line?.level).toBe(40);
+      expect(JSON.stringify(line)).not.toMatch(/select|from|does not exist/i);
+    } finally {
+      await t.db.execute(sql`alter table terms_away rename to terms`);
+    }
   });
 });

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { answer, decrypted, heldAnswer, reply, urlOf } from './support/api';
 import {
   agreeAllTerms,
   agreeTerm,
   answerTerms,
+  carryTermsInPage,
   fillStepOne,
   nextButton,
   STEP_ONE,
@@ -182,6 +183,51 @@ describe('registration step 1: the next button', () => {
     expect(await termBox('隱私權政策')).toBeInTheDocument();
     expect(screen.queryByText(/其他條款/)).not.toBeInTheDocument();
     expect(calls[0]?.params).toEqual({ type: ['register'] });
+  });
+});
+
+describe('registration step 1: terms the page carries', () => {
+  it('lists them as the screen first shows, with no call of its own, and goes on to step 2', async () => {
+    carryTermsInPage();
+    const checks = answer('registerCheck', () => reply('C01', {}));
+    const { user, router } = renderApp('/registerFirst');
+    await screen.findByRole('heading', { name: '會員註冊' });
+    // In the first render: no loading place held for them.
+    const group = screen.getByRole('group', { name: '會員條款' });
+    expect(group).not.toHaveAttribute('aria-busy');
+    expect(within(group).queryByRole('status')).not.toBeInTheDocument();
+    expect(within(group).getAllByRole('checkbox')).toHaveLength(2);
+    await fillStepOne(user);
+    await agreeAllTerms(user);
+    await user.click(nextButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/registerSecond'));
+    expect(checks).toHaveLength(1);
+  });
+
+  it('takes them from the page once: after five minutes away the screen asks brief_term', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    carryTermsInPage([{ id: 'old', title: '舊版條款', content: '<p>舊</p>' }]);
+    const { router } = renderApp('/registerFirst');
+    expect(await termBox('舊版條款')).toBeInTheDocument();
+
+    const calls = answerTerms();
+    await router.navigate({ to: '/login' });
+    vi.advanceTimersByTime(5 * 60_000 + 1);
+    await router.navigate({ to: '/registerFirst' });
+    expect(await termBox(TERMS[0]?.title ?? '')).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+    vi.useRealTimers();
+  });
+
+  it('asks brief_term when what the page carries is not its answer', async () => {
+    for (const raw of ['{"terms": [', '{"terms": [{"type": "register"}]}', '[]']) {
+      carryTermsInPage(undefined, raw);
+      const calls = answerTerms();
+      const { unmount } = renderApp('/registerFirst');
+      expect(await termBox(TERMS[1]?.title ?? ''), raw).toBeInTheDocument();
+      expect(calls, raw).toHaveLength(1);
+      unmount();
+    }
   });
 });
 

@@ -8,6 +8,7 @@ import { LIMITS } from '../../config';
 import type { AppContext } from '../../context';
 import { isApiPath } from '../../lib/paths';
 import { newSecret } from '../../lib/secrets';
+import { pageData } from './page-data';
 import { publicRuntimeConfig } from './runtime-config';
 import { screenPages } from './shell';
 
@@ -25,11 +26,13 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const webRoutes = fp<WebOptions>(
   async (app, options) => {
     const pages = screenPages(options.distDir, runtimeConfigScript(publicRuntimeConfig(options.config)));
+    const dataFor = pageData(options.db, options.now);
     // Secure even when TLS ends at a proxy the server does not trust: the browser never sends the key over plain http.
     const httpsSite = options.config.publicUrl?.startsWith('https://') ?? false;
 
-    const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
-      const shell = pages.get(request.routeOptions.url ?? null) ?? pages.get(null);
+    const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
+      const path = request.routeOptions.url ?? null;
+      const shell = pages.get(path) ?? pages.get(null);
       if (shell === undefined)
         return reply.code(503).type('text/plain; charset=utf-8').send('網頁尚未建置，請先執行 npm run build');
       if (!request.cookies[AES_KEY_COOKIE]) {
@@ -42,7 +45,11 @@ export const webRoutes = fp<WebOptions>(
           maxAge: LIMITS.aesKeyCookieMaxAgeSeconds,
         });
       }
-      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(shell);
+      const data = await dataFor(path, request.log);
+      return reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(data ? shell.replace('</body>', () => `${data}</body>`) : shell);
     };
 
     for (const route of [...APP_ROUTES, '/index.html']) app.get(route, sendShell);

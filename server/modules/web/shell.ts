@@ -39,9 +39,10 @@ const CALL_CODE = 'src/api/crypto.ts';
 /**
  * The screens whose first call waits for the member to type: there the code comes with that
  * call, and the page, the first most members see, loads less. Every other screen either calls
- * on arrival (registration's terms, the profile, recommendations, the member card, the OAuth
- * hop) or is a step members reach in the middle of a flow, so its code comes with the page
- * instead of one round trip after the entry has run.
+ * on arrival (the profile, recommendations, the member card, the OAuth hop), reads a link's
+ * encrypted CRM data on arrival (registration's first step, whose terms otherwise come with its
+ * page, page-data.ts), or is a step members reach in the middle of a flow, so its code comes
+ * with the page instead of one round trip after the entry has run.
  */
 const CALL_CODE_WAITS_FOR_TYPING = new Set<string>(['/login', '/login/text']);
 

@@ -1,20 +1,31 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { Params } from '#protocol/endpoints';
+import type { Params, Results } from '#protocol/endpoints';
 import { REGISTER_TERM_TYPE } from '#protocol/values';
 import type { ActionOptions, Answer } from '../../api/action-options';
 import { ApiError, callApi, encrypt } from '../../api/client';
 import { loaded, loadedStaleTime, resultsOf } from '../../api/loaded';
+import { takeTermsFromPage } from './terms-in-page';
+
+const registerTermsOf = ({ terms }: Results<'briefTerm'>) =>
+  terms.filter((group) => group.type === REGISTER_TERM_TYPE).flatMap((group) => group.terms);
 
 async function fetchRegisterTerms() {
-  const { terms } = resultsOf(await callApi('briefTerm', { params: { type: [REGISTER_TERM_TYPE] } }));
-  return terms.filter((group) => group.type === REGISTER_TERM_TYPE).flatMap((group) => group.terms);
+  return registerTermsOf(resultsOf(await callApi('briefTerm', { params: { type: [REGISTER_TERM_TYPE] } })));
 }
 
-/** The terms the member agrees to on step 1, or why they could not be loaded. */
+/**
+ * The terms the member agrees to on step 1, or why they could not be loaded. When the page came
+ * with them, they are there from the first render, as fresh as a call's answer: no round trip
+ * before step 1 is complete, and none to lose on a weak signal.
+ */
 export const registerTermsQueryOptions = () =>
   queryOptions({
     queryKey: ['terms', REGISTER_TERM_TYPE],
     queryFn: () => loaded(fetchRegisterTerms),
+    initialData: () => {
+      const carried = takeTermsFromPage();
+      return carried ? { ok: true as const, value: registerTermsOf(carried) } : undefined;
+    },
     staleTime: loadedStaleTime,
   });
 

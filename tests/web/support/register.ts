@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
+import { onTestFinished } from 'vitest';
 import type { Term } from '#protocol/endpoints';
+import { jsonDataScript, REGISTER_TERMS_ELEMENT_ID } from '#protocol/page-data';
 import { answer, reply } from './api';
 
 export interface StepOneInput {
@@ -26,6 +28,20 @@ export const answerTerms = (terms: Term[] = TERMS) =>
       ],
     }),
   );
+
+/**
+ * The page as the member server sends /registerFirst: carrying brief_term's answer for the
+ * register terms (server/modules/web/page-data.ts); `raw` puts other text in the block instead.
+ */
+export function carryTermsInPage(terms: Term[] = TERMS, raw?: string): void {
+  document.body.insertAdjacentHTML(
+    'beforeend',
+    raw === undefined
+      ? jsonDataScript(REGISTER_TERMS_ELEMENT_ID, { terms: [{ type: 'register', terms }] })
+      : `<script id="${REGISTER_TERMS_ELEMENT_ID}" type="application/json">${raw}</script>`,
+  );
+  onTestFinished(() => document.getElementById(REGISTER_TERMS_ELEMENT_ID)?.remove());
+}
 
 export const stepOneField = {
   mobile: () => screen.getByLabelText('手機號碼'),
