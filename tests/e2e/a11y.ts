@@ -100,6 +100,14 @@ export async function logIn(page: Page, baseUrl: string, account: string, passwo
   await page.getByRole('button', { name: '登入', exact: true }).click();
 }
 
+/** A forgotten password's code asked for from /forgotPassword, ending on the code screen. */
+export async function askForgotPasswordCode(page: Page, baseUrl: string, mobile: string): Promise<void> {
+  await page.goto(`${baseUrl}/forgotPassword`);
+  await page.getByLabel('手機號碼').fill(mobile);
+  await page.getByRole('button', { name: '發送驗證碼' }).click();
+  await expect(page).toHaveURL(`${baseUrl}/verify_forget_password`);
+}
+
 /** Every register term read and agreed in its modal. */
 export async function agreeAllTerms(page: Page): Promise<void> {
   const terms = page.getByRole('checkbox', { name: /^我已閱讀並同意「/ });

@@ -1,4 +1,5 @@
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { askForgotPasswordCode } from './a11y';
 import { registerUnverifiedMember } from './member-api';
 import { freshDataDir, importMembers, type MemberServer, startMemberServer } from './member-server';
 import { latestCode, outboxMessages } from './outbox';
@@ -125,10 +126,7 @@ test('an imported member sent to change the birthday password is told why', asyn
 test('forgot password: the code screen counts down and leads back; the reset screen leads to login', async ({
   page,
 }, info) => {
-  await page.goto(`${server.url}/forgotPassword`);
-  await page.getByLabel('手機號碼').fill(LEGACY.mobile);
-  await page.getByRole('button', { name: '發送驗證碼' }).click();
-  await expect(page).toHaveURL(`${server.url}/verify_forget_password`);
+  await askForgotPasswordCode(page, server.url, LEGACY.mobile);
   await expect(counting(page)).toBeDisabled();
   await shot(page, info, 'verify-forgot-password-countdown');
   await page.goto(`${server.url}/reset_pwd`);

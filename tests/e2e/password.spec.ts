@@ -1,5 +1,5 @@
 import { type Browser, devices, expect, type Page, type TestInfo, test } from '@playwright/test';
-import { expectAccessible } from './a11y';
+import { askForgotPasswordCode, expectAccessible } from './a11y';
 import { freshDataDir, importMembers, type MemberServer, startMemberServer } from './member-server';
 import { latestCode } from './outbox';
 import { closeNetworkNotice, loseFirstAnswer } from './weak-signal';
@@ -107,10 +107,7 @@ test('a member who forgot the password gets a code by SMS, sets a new one, and l
 test('a reset whose answer is lost says it was most likely made, and the new password logs in', async ({
   page,
 }, info) => {
-  await page.goto(`${server.url}/forgotPassword`);
-  await page.getByLabel('手機號碼').fill(FAINT.mobile);
-  await page.getByRole('button', { name: '發送驗證碼' }).click();
-  await expect(page).toHaveURL(`${server.url}/verify_forget_password`);
+  await askForgotPasswordCode(page, server.url, FAINT.mobile);
   const { code } = await latestCode(server.url, FAINT.mobile, 'forgot_password');
   await page.getByLabel('驗證碼').fill(code);
   await page.getByRole('button', { name: '驗證', exact: true }).click();
