@@ -7,25 +7,30 @@ import { parseArgs } from 'node:util';
 import { readCsv } from '../modules/members-import/csv';
 import { countLines, progressReporter } from '../modules/members-import/progress';
 import { importMembers } from '../modules/members-import/service';
-import { openCliDatabase, runCli } from './run';
+import { argumentsProblem, openCliDatabase, runCli } from './run';
 
-const USAGE = 'usage: npm run members:import -- FILE.csv [--ec]';
+const NAME = 'members:import';
+const USAGE = '用法：npm run members:import -- 檔案.csv [--ec]';
 const LONG_FILE_LINES = 2_000;
 
+function refuse(problem: string): number {
+  console.error(`${NAME}：${problem}`);
+  console.error(USAGE);
+  return 2;
+}
+
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({
-    options: { ec: { type: 'boolean', default: false } },
-    allowPositionals: true,
-  });
+  let parsed: { values: { ec?: boolean }; positionals: string[] };
+  try {
+    parsed = parseArgs({ options: { ec: { type: 'boolean', default: false } }, allowPositionals: true });
+  } catch (error) {
+    return refuse(argumentsProblem(error));
+  }
+  const { values, positionals } = parsed;
   const [file] = positionals;
-  if (!file || positionals.length > 1) {
-    console.error(USAGE);
-    return 2;
-  }
-  if (!existsSync(file)) {
-    console.error(`members:import: no such file: ${file}`);
-    return 2;
-  }
+  if (!file) return refuse('請指定要匯入的 CSV 檔案');
+  if (positionals.length > 1) return refuse('一次只能匯入一個檔案');
+  if (!existsSync(file)) return refuse(`找不到檔案 ${file}`);
 
   const database = await openCliDatabase();
   try {
@@ -39,11 +44,11 @@ async function main(): Promise<number> {
     });
     progress?.(lines);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    for (const bad of summary.bad) console.log(`line ${bad.line}: skipped, ${bad.reason}`);
-    const target = values.ec ? 'e-commerce members' : 'members';
+    for (const bad of summary.bad) console.log(`第 ${bad.line} 行：略過，${bad.reason}`);
+    const target = values.ec ? '電商會員' : '會員';
     console.log(
-      `${file}: read ${summary.read} rows in ${seconds} s; imported ${summary.imported} ${target}, ` +
-        `${summary.existing} already present (unchanged), ${summary.bad.length} bad rows skipped`,
+      `${file}：${seconds} 秒內讀取 ${summary.read} 筆；匯入 ${summary.imported} 筆${target}，` +
+        `${summary.existing} 筆已存在（未變更），略過 ${summary.bad.length} 筆錯誤資料`,
     );
     return 0;
   } finally {
@@ -51,4 +56,4 @@ async function main(): Promise<number> {
   }
 }
 
-runCli('members:import', 'run the import', main);
+runCli(NAME, '執行匯入', main);

@@ -5,19 +5,19 @@
 import { parseArgs } from 'node:util';
 import { taipeiTimestamp } from '#protocol';
 import { addTerminal, listTerminals, revokeTerminal, terminalNameProblem } from '../modules/member-card/service';
-import { openCliDatabase, runCli } from './run';
+import { argumentsProblem, openCliDatabase, runCli } from './run';
 
 const COMMANDS = {
   add: {
     name: 'pos:add-terminal',
     usage: 'npm run pos:add-terminal -- --name "信義店 1 號機"',
-    action: 'add the terminal',
+    action: '新增收銀機',
   },
-  list: { name: 'pos:list-terminals', usage: 'npm run pos:list-terminals', action: 'list the terminals' },
+  list: { name: 'pos:list-terminals', usage: 'npm run pos:list-terminals', action: '列出收銀機' },
   revoke: {
     name: 'pos:revoke-terminal',
     usage: 'npm run pos:revoke-terminal -- --id ID',
-    action: 'revoke the terminal',
+    action: '停用收銀機',
   },
 } as const;
 type Command = keyof typeof COMMANDS;
@@ -29,7 +29,7 @@ function readOptions(args: string[]): { name?: string; id?: string } | { problem
     return parseArgs({ args, options: { name: { type: 'string' }, id: { type: 'string' } }, allowPositionals: false })
       .values;
   } catch (error) {
-    return { problem: error instanceof Error ? error.message : String(error) };
+    return { problem: argumentsProblem(error) };
   }
 }
 

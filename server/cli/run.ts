@@ -1,4 +1,9 @@
 import { type Database, DatabaseLockedError, openDatabase } from '../db/client';
+import { DATABASE_QUERY_FAILED, type LoggedError, serializeError } from '../lib/logger';
+
+// The operator commands speak zh-TW, as the server's own start and configuration messages do:
+// the people who run them are the brand's staff in Taiwan. Column names, options and protocol
+// fields (mobile, --name, client_id) stay as they are typed.
 
 /**
  * The database an operator command works on: the server's own (DATABASE_URL, or PGlite
@@ -11,16 +16,47 @@ export function openCliDatabase(): Promise<Database> {
   });
 }
 
-/** Runs an operator command and exits with its code; failures are one clear line, no stack. */
+/** The option or argument that Node's `parseArgs` quotes in its refusal ('--name <value>' gives --name). */
+const quotedIn = (message: string) => /'([^' ]*)/.exec(message)?.[1] ?? '';
+
+/** Node's `parseArgs` refusal (thrown in English) in the operator's words. */
+export function argumentsProblem(error: unknown): string {
+  const code = (error as { code?: unknown })?.code;
+  const message = error instanceof Error ? error.message : '';
+  const quoted = quotedIn(message);
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `不認得的選項 ${quoted}`;
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return `多餘的參數 ${quoted}`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
+    return message.includes('does not take an argument') ? `選項 ${quoted} 不需要值` : `選項 ${quoted} 需要一個值`;
+  return '無法讀懂這些參數';
+}
+
+/**
+ * What an operator is told of a failure: each error's kind and code down its causes, never a
+ * query, its values or a secret (the rule of the server's log, server/lib/logger.ts).
+ */
+export function failureText(error: unknown): string {
+  const parts: string[] = [];
+  for (let logged: LoggedError | undefined = serializeError(error); logged; logged = logged.cause) {
+    const message = logged.message === DATABASE_QUERY_FAILED ? '資料庫查詢失敗' : logged.message;
+    parts.push(logged.code ? `${message}（${logged.code}）` : message);
+  }
+  return parts.join('：');
+}
+
+/**
+ * Runs an operator command and exits with its code; failures are one clear line, no stack.
+ * `action` completes 「再重新…」: what the operator runs again once the server has stopped.
+ */
 export function runCli(name: string, action: string, main: () => Promise<number>): void {
   main().then(
     (code) => process.exit(code),
     (error: unknown) => {
       if (error instanceof DatabaseLockedError) {
-        console.error(`${name}: ${error.message}`);
-        console.error(`Stop the server that uses this data directory, then ${action} again.`);
+        console.error(`${name}：${error.message}`);
+        console.error(`該程序停止後，請再重新${action}。`);
       } else {
-        console.error(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+        console.error(`${name} 失敗：${failureText(error)}`);
       }
       process.exit(1);
     },

@@ -8,9 +8,8 @@ export class DatabaseLockedError extends Error {
     readonly lockFile: string,
   ) {
     super(
-      `資料目錄 ${dataDir} 正由另一個程序（PID ${pid}）使用中，請先停止該程序，或改用 DATABASE_URL 連線 PostgreSQL。` +
-        `（The PGlite data directory ${dataDir} is in use by process ${pid}; stop it first. ` +
-        `If that process is not a member server, delete ${lockFile}.)`,
+      `資料目錄 ${dataDir} 正由另一個程序（PID ${pid}）使用中，請先停止該程序，或改用 DATABASE_URL 連線 PostgreSQL；` +
+        `若該程序不是會員中心伺服器，請刪除 ${lockFile}。`,
     );
     this.name = 'DatabaseLockedError';
   }

@@ -13,7 +13,10 @@ export const scrub = (text: string): string =>
     ': [redacted]',
   );
 
-interface LoggedError {
+/** A failed query's message in the log, in place of its SQL and parameters. */
+export const DATABASE_QUERY_FAILED = 'database query failed';
+
+export interface LoggedError {
   [key: string]: unknown;
   type: string;
   code?: string;
@@ -30,7 +33,7 @@ interface LoggedError {
 export function serializeError(error: unknown, depth = 0): LoggedError {
   if (!(error instanceof Error)) return { type: typeof error, message: '[not an Error]', stack: '' };
   const failedQuery = 'query' in error && 'params' in error;
-  const message = failedQuery ? 'database query failed' : scrub(error.message);
+  const message = failedQuery ? DATABASE_QUERY_FAILED : scrub(error.message);
   const frames = error.stack?.split('\n').filter((line) => /^\s+at /.test(line));
   const logged: LoggedError = { type: error.name, message, stack: (frames ?? []).map(scrub).join('\n') };
   const code = (error as { code?: unknown }).code;

@@ -34,8 +34,8 @@ describe('import progress', () => {
     const out = output(false);
     importFiveThousandLines(progressReporter(5_000, out));
     expect(out.text.split('\n')).toEqual([
-      ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((tenth) => `progress: ${tenth * 500}/5000 rows (${tenth * 10}%), 500/s`),
-      'progress: 5000/5000 rows (100%), 500/s',
+      ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((tenth) => `進度：${tenth * 500}/5000 行（${tenth * 10}%），每秒 500 行`),
+      '進度：5000/5000 行（100%），每秒 500 行',
       '',
     ]);
   });
@@ -44,8 +44,8 @@ describe('import progress', () => {
     const out = output(true);
     importFiveThousandLines(progressReporter(5_000, out));
     const seen = stripVTControlCharacters(out.text);
-    expect(seen).toContain('[###############---------------] 50% 2500/5000 rows, 500/s');
-    expect(seen.endsWith('[##############################] 100% 5000/5000 rows, 500/s\n')).toBe(true);
+    expect(seen).toContain('[###############---------------] 50% 2500/5000 行，每秒 500 行');
+    expect(seen.endsWith('[##############################] 100% 5000/5000 行，每秒 500 行\n')).toBe(true);
     expect(seen.match(/\n/g)).toHaveLength(1);
   });
 });

@@ -40,9 +40,9 @@ describe('importing legacy members', () => {
     const summary = await importMembers(testDb.database.db, records(CSV), { ec: false, now: NOW });
     expect(summary).toMatchObject({ read: 5, imported: 2, existing: 0 });
     expect(summary.bad).toEqual([
-      { line: 4, reason: 'name: 姓名不可包含特殊字元' },
-      { line: 5, reason: 'birthday: required (it is the first password)' },
-      { line: 6, reason: 'mobile: repeats line 2' },
+      { line: 4, reason: 'name 欄：姓名不可包含特殊字元' },
+      { line: 5, reason: 'birthday 欄：必填（它是會員的第一組密碼）' },
+      { line: 6, reason: 'mobile 欄：與第 2 行重複' },
     ]);
     const [member] = await testDb.database.db.select().from(members).where(eq(members.mobile, '0911000001'));
     expect(member).toMatchObject({ name: '林舊會員', gender: 'F', birthday: '1980-12-01', mustChangePassword: true });
@@ -82,10 +82,10 @@ describe('npm run members:import', () => {
   it('imports into a fresh data directory, reports bad rows by line, and is idempotent', async () => {
     writeFileSync(file, `${CSV}\n`);
     const first = await cli(file);
-    expect(first.stdout).toContain('line 4: skipped, name: 姓名不可包含特殊字元');
-    expect(first.stdout).toContain('imported 2 members, 0 already present (unchanged), 3 bad rows skipped');
+    expect(first.stdout).toContain('第 4 行：略過，name 欄：姓名不可包含特殊字元');
+    expect(first.stdout).toContain('匯入 2 筆會員，0 筆已存在（未變更），略過 3 筆錯誤資料');
     const second = await cli(file);
-    expect(second.stdout).toContain('imported 0 members, 2 already present (unchanged), 3 bad rows skipped');
+    expect(second.stdout).toContain('匯入 0 筆會員，2 筆已存在（未變更），略過 3 筆錯誤資料');
     const database = await openDatabase({ dataDir: join(dir, 'data') });
     try {
       expect((await database.db.select().from(members)).length).toBe(2);
@@ -102,10 +102,10 @@ describe('npm run members:import', () => {
         '0922000002,王小明,19750304,M,\r\n0922000003,壞<名字>,19750304,,\r\n',
     );
     const { stdout } = await cli(exported, '--ec');
-    expect(stdout).toMatch(/^line 2: skipped, name: /m);
-    expect(stdout).toContain('line 5: skipped, name: 姓名不可包含特殊字元');
-    expect(stdout).toContain('read 3 rows');
-    expect(stdout).toContain('imported 1 e-commerce members, 0 already present (unchanged), 2 bad rows skipped');
+    expect(stdout).toMatch(/^第 2 行：略過，name 欄：/m);
+    expect(stdout).toContain('第 5 行：略過，name 欄：姓名不可包含特殊字元');
+    expect(stdout).toContain('讀取 3 筆');
+    expect(stdout).toContain('匯入 1 筆電商會員，0 筆已存在（未變更），略過 2 筆錯誤資料');
   });
 
   it('shows progress on a pipe as a plain line at each tenth of a long file', async () => {
@@ -113,13 +113,13 @@ describe('npm run members:import', () => {
     const rows = Array.from({ length: 2_000 }, (_, i) => `09${30_000_000 + i},會員${i},,,`);
     writeFileSync(long, `mobile,name,birthday,gender,email\n${rows.join('\n')}\n`);
     const { stderr } = await cli(long, '--ec');
-    const withoutRates = stderr.trim().replace(/, \d+\/s$/gm, '');
+    const withoutRates = stderr.trim().replace(/，每秒 \d+ 行$/gm, '');
     expect(withoutRates.split('\n')).toEqual([
-      'progress: 500/2001 rows (20%)',
-      'progress: 1000/2001 rows (40%)',
-      'progress: 1500/2001 rows (70%)',
-      'progress: 2000/2001 rows (90%)',
-      'progress: 2001/2001 rows (100%)',
+      '進度：500/2001 行（20%）',
+      '進度：1000/2001 行（40%）',
+      '進度：1500/2001 行（70%）',
+      '進度：2000/2001 行（90%）',
+      '進度：2001/2001 行（100%）',
     ]);
   });
 
@@ -128,7 +128,7 @@ describe('npm run members:import', () => {
     try {
       const failure = await cli(file).catch((error: { code: number; stderr: string }) => error);
       expect(failure).toMatchObject({ code: 1 });
-      expect((failure as { stderr: string }).stderr).toContain('Stop the server that uses this data directory');
+      expect((failure as { stderr: string }).stderr).toContain('該程序停止後，請再重新執行匯入。');
     } finally {
       release();
     }
@@ -136,6 +136,18 @@ describe('npm run members:import', () => {
 
   it('explains its usage', async () => {
     const failure = await cli().catch((error: { code: number; stderr: string }) => error);
-    expect(failure).toMatchObject({ code: 2, stderr: expect.stringContaining('usage: npm run members:import') });
+    expect(failure).toMatchObject({ code: 2, stderr: expect.stringContaining('用法：npm run members:import') });
+  });
+
+  it.each([
+    ['an unknown option', ['--colour', 'red'], '不認得的選項 --colour'],
+    ['a value for --ec', ['--ec=yes'], '選項 --ec 不需要值'],
+    ['a file that is not there', ['no-such-members.csv'], '找不到檔案 no-such-members.csv'],
+    ['two files', ['a.csv', 'b.csv'], '一次只能匯入一個檔案'],
+  ])('refuses %s with its reason and usage, exit code 2', async (_, args, problem) => {
+    const failure = await cli(...args).catch((error: { code: number; stderr: string }) => error);
+    expect(failure).toMatchObject({ code: 2 });
+    expect((failure as { stderr: string }).stderr).toContain(`members:import：${problem}`);
+    expect((failure as { stderr: string }).stderr).toContain('用法：npm run members:import');
   });
 });

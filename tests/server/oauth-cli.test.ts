@@ -49,12 +49,13 @@ describe('npm run oauth:add-client', () => {
       '--redirect-uri',
       'http://127.0.0.1:8080/cb',
     );
-    const clientId = /^client_id:\s+(\S+)$/m.exec(stdout)?.[1] ?? '';
-    const clientSecret = /^client_secret:\s+(\S+)$/m.exec(stdout)?.[1] ?? '';
+    const clientId = /^client_id：\s*(\S+)$/m.exec(stdout)?.[1] ?? '';
+    const clientSecret = /^client_secret：\s*(\S+)$/m.exec(stdout)?.[1] ?? '';
     expect(clientId).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(clientSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(stdout.split(clientSecret)).toHaveLength(2);
-    expect(stdout).toContain('shown only this once');
+    expect(stdout).toContain('已新增 OAuth 用戶端「好鄰居商城」。');
+    expect(stdout).toContain('client_secret 只顯示這一次');
 
     const stored = await withDatabase(async ({ db }) => ({
       clients: await db.select().from(oauthClients),
@@ -91,37 +92,51 @@ describe('npm run oauth:add-client', () => {
 
   it('warns about plain http outside this machine', async () => {
     const { stdout } = await cli('--name', '測試', '--redirect-uri', 'http://shop.example.com/cb');
-    expect(stdout).toMatch(/http:\/\/shop\.example\.com\/cb\s+\(warning: plain http/);
+    expect(stdout).toMatch(/http:\/\/shop\.example\.com\/cb\s+（注意：這是本機以外的 http 網址/);
   });
 
   it.each([
-    ['no name', ['--redirect-uri', 'https://a.example.com/cb'], '--name: empty'],
-    ['no redirect URI', ['--name', '店'], '--redirect-uri: at least one is required'],
-    ['an ftp URI', ['--name', '店', '--redirect-uri', 'ftp://a.example.com/cb'], 'not an http(s) URL'],
-    ['a relative URI', ['--name', '店', '--redirect-uri', '/relative/cb'], 'not an absolute URL'],
-    ['a URI with a fragment', ['--name', '店', '--redirect-uri', 'https://a.example.com/cb#top'], 'has a fragment'],
+    ['no name', ['--redirect-uri', 'https://a.example.com/cb'], '--name 名稱不可空白'],
+    ['no redirect URI', ['--name', '店'], '--redirect-uri 至少須有一個'],
+    [
+      'a name with a control character',
+      ['--name', '店\u0007', '--redirect-uri', 'https://a.example.com/cb'],
+      '名稱不可含控制字元',
+    ],
+    ['a name without its value', ['--redirect-uri', 'https://a.example.com/cb', '--name'], '選項 --name 需要一個值'],
+    [
+      'an ftp URI',
+      ['--name', '店', '--redirect-uri', 'ftp://a.example.com/cb'],
+      '--redirect-uri ftp://a.example.com/cb：須為 http(s) 網址',
+    ],
+    ['a relative URI', ['--name', '店', '--redirect-uri', '/relative/cb'], '須為完整網址'],
+    [
+      'a URI with a fragment',
+      ['--name', '店', '--redirect-uri', 'https://a.example.com/cb#top'],
+      '不可含 # 之後的片段',
+    ],
     [
       'a URI with credentials',
       ['--name', '店', '--redirect-uri', 'https://user:pw@a.example.com/cb'],
-      'user name or password',
+      '不可含帳號或密碼',
     ],
     [
       'a URI not in normal form',
       ['--name', '店', '--redirect-uri', 'https://A.example.com'],
-      'register it as https://a.example.com/',
+      '請以標準寫法 https://a.example.com/ 登記',
     ],
     [
       'a URI over 1024 characters',
       ['--name', '店', '--redirect-uri', `https://a.example.com/${'x'.repeat(1100)}`],
-      'longer than 1024',
+      '不可超過 1024 個字',
     ],
-    ['an unknown option', ['--name', '店', '--color', 'red'], "Unknown option '--color'"],
+    ['an unknown option', ['--name', '店', '--color', 'red'], '不認得的選項 --color'],
   ])('refuses %s with usage and exit code 2, storing nothing', async (_, args, problem) => {
     const before = await withDatabase(async ({ db }) => (await db.select().from(oauthClients)).length);
     const failure = await failureOf(args);
     expect(failure).toMatchObject({ code: 2 });
     expect(failure?.stderr).toContain(problem);
-    expect(failure?.stderr).toContain('usage: npm run oauth:add-client');
+    expect(failure?.stderr).toContain('用法：npm run oauth:add-client');
     expect(failure?.stdout).not.toContain('client_secret');
     expect(await withDatabase(async ({ db }) => (await db.select().from(oauthClients)).length)).toBe(before);
   });
@@ -131,7 +146,7 @@ describe('npm run oauth:add-client', () => {
     try {
       const failure = await failureOf(['--name', '店', '--redirect-uri', 'https://a.example.com/cb']);
       expect(failure).toMatchObject({ code: 1 });
-      expect(failure?.stderr).toContain('Stop the server that uses this data directory');
+      expect(failure?.stderr).toContain('該程序停止後，請再重新新增用戶端。');
     } finally {
       release();
     }

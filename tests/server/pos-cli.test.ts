@@ -86,8 +86,9 @@ describe('the store till commands', () => {
     ['a name over 50 characters', ['add', '--name', '店'.repeat(51)], '不可超過 50 個字'],
     ['a name with a control character', ['add', '--name', '店\u0007'], '控制字元'],
     ['an id that is no till id', ['revoke', '--id', 'abc'], '--id 須為收銀機代號'],
-    ['an unknown option', ['list', '--color', 'red'], "Unknown option '--color'"],
+    ['an unknown option', ['list', '--color', 'red'], '不認得的選項 --color'],
     ['an unknown command', ['delete'], '用法'],
+    ['an argument it does not take', ['list', 'all'], '多餘的參數 all'],
   ])('refuses %s with usage and exit code 2, storing nothing', async (_, args, problem) => {
     const before = await withDatabase(async ({ db }) => (await db.select().from(posTerminals)).length);
     const failure = await failureOf(args);

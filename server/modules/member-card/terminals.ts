@@ -2,6 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { posTerminals } from '../../db/schema';
+import { operatorNameProblem } from '../../lib/operator-names';
 import { newSecret, sha256Hex } from '../../lib/secrets';
 
 export type PosTerminal = Pick<typeof posTerminals.$inferSelect, 'id' | 'name'>;
@@ -11,14 +12,8 @@ export type PosTerminalRecord = typeof posTerminals.$inferSelect;
 const KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** Why a till cannot be given this name, or null when it can. */
-export function terminalNameProblem(name: string): string | null {
-  const trimmed = name.trim();
-  if (!trimmed) return '名稱不可空白';
-  if (trimmed.length > LIMITS.posTerminalNameMaxLength) return `名稱不可超過 ${LIMITS.posTerminalNameMaxLength} 個字`;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
-  if (/[\u0000-\u001f\u007f]/.test(trimmed)) return '名稱不可含控制字元';
-  return null;
-}
+export const terminalNameProblem = (name: string): string | null =>
+  operatorNameProblem(name, LIMITS.posTerminalNameMaxLength);
 
 /** Adds a till; its API key is answered this once, and only the key's SHA-256 is kept. */
 export async function addTerminal(db: Db, name: string, now: Date): Promise<{ id: string; apiKey: string }> {

@@ -24,7 +24,7 @@ export function progressReporter(total: number, out: NodeJS.WriteStream = proces
     const bar = new SingleBar({
       stream: out,
       // {percent} is rounded like the bar; cli-progress's own {percentage} rounds down.
-      format: '[{bar}] {percent}% {value}/{total} rows, {rate}/s',
+      format: '[{bar}] {percent}% {value}/{total} 行，每秒 {rate} 行',
       barsize: 30,
       barCompleteChar: '#',
       barIncompleteChar: '-',
@@ -44,7 +44,7 @@ export function progressReporter(total: number, out: NodeJS.WriteStream = proces
     const tenth = Math.floor(ratio * 10);
     if (tenth > lastTenth) {
       lastTenth = tenth;
-      out.write(`progress: ${done}/${total} rows (${tenth * 10}%), ${rate}/s\n`);
+      out.write(`進度：${done}/${total} 行（${tenth * 10}%），每秒 ${rate} 行\n`);
     }
   };
 }

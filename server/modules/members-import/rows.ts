@@ -36,10 +36,12 @@ export const isHeader = (fields: string[]) => fields[0]?.trim().toLowerCase() ==
 
 /** Checks one CSV record with the same field rules the app and server use. */
 export function parseImportRow(fields: string[], { birthdayRequired }: { birthdayRequired: boolean }): RowResult {
+  // The reader answers a record it cannot read (a quote never closed) as one with no fields.
+  if (fields.length === 0) return { ok: false, reason: '無法讀取這一行（引號未成對？）' };
   if (fields.length !== CSV_COLUMNS.length) {
     return {
       ok: false,
-      reason: `expected ${CSV_COLUMNS.length} columns (${CSV_COLUMNS.join(',')}), found ${fields.length}`,
+      reason: `應有 ${CSV_COLUMNS.length} 欄（${CSV_COLUMNS.join(',')}），此列有 ${fields.length} 欄`,
     };
   }
   const [mobile, name, birthdayText, genderText, emailText] = fields.map((f) => f.trim()) as [
@@ -50,20 +52,19 @@ export function parseImportRow(fields: string[], { birthdayRequired }: { birthda
     string,
   ];
   const mobileResult = v.safeParse(mobileSchema, mobile);
-  if (!mobileResult.success) return { ok: false, reason: `mobile: ${firstMessage(mobileResult)}` };
+  if (!mobileResult.success) return { ok: false, reason: `mobile 欄：${firstMessage(mobileResult)}` };
   const nameResult = v.safeParse(nameSchema, name);
-  if (!nameResult.success) return { ok: false, reason: `name: ${firstMessage(nameResult)}` };
+  if (!nameResult.success) return { ok: false, reason: `name 欄：${firstMessage(nameResult)}` };
   const birthday = birthdayText === '' ? null : normalizeBirthday(birthdayText);
   if (birthdayText !== '' && birthday === null)
-    return { ok: false, reason: `birthday: not a past date (${birthdayText})` };
-  if (birthdayRequired && birthday === null)
-    return { ok: false, reason: 'birthday: required (it is the first password)' };
+    return { ok: false, reason: `birthday 欄：不是過去的日期（${birthdayText}）` };
+  if (birthdayRequired && birthday === null) return { ok: false, reason: 'birthday 欄：必填（它是會員的第一組密碼）' };
   const gender = genderText.toUpperCase();
   if (gender !== '' && !(GENDERS as readonly string[]).includes(gender)) {
-    return { ok: false, reason: `gender: must be M, F or S (${genderText})` };
+    return { ok: false, reason: `gender 欄：須為 M、F、S 或空白（${genderText}）` };
   }
   const emailResult = v.safeParse(emailSchema, emailText);
-  if (!emailResult.success) return { ok: false, reason: `email: ${firstMessage(emailResult)}` };
+  if (!emailResult.success) return { ok: false, reason: `email 欄：${firstMessage(emailResult)}` };
   return {
     ok: true,
     row: {

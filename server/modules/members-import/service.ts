@@ -70,7 +70,7 @@ export async function importMembers(db: Db, records: AsyncIterable<CsvRecord>, o
     }
     const first = firstLineOfMobile.get(result.row.mobile);
     if (first !== undefined) {
-      summary.bad.push({ line: record.line, reason: `mobile: repeats line ${first}` });
+      summary.bad.push({ line: record.line, reason: `mobile 欄：與第 ${first} 行重複` });
       continue;
     }
     firstLineOfMobile.set(result.row.mobile, record.line);

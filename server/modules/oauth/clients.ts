@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { oauthClientRedirectUris, oauthClients } from '../../db/schema';
+import { operatorNameProblem } from '../../lib/operator-names';
 import { matchesHash, newSecret, sha256Hex } from '../../lib/secrets';
 
 export type OAuthClient = typeof oauthClients.$inferSelect;
@@ -25,28 +26,24 @@ export interface RegisteredClient {
  */
 export function redirectUriProblem(uri: string): string | null {
   if (uri.length > LIMITS.oauthRedirectUriMaxLength) {
-    return `longer than ${LIMITS.oauthRedirectUriMaxLength} characters`;
+    return `不可超過 ${LIMITS.oauthRedirectUriMaxLength} 個字`;
   }
   let url: URL;
   try {
     url = new URL(uri);
   } catch {
-    return 'not an absolute URL';
+    return '須為完整網址（https:// 開頭）';
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'not an http(s) URL';
-  if (uri.includes('#')) return 'has a fragment (#...)';
-  if (url.username || url.password) return 'carries a user name or password';
-  if (url.href !== uri) return `not in normal form; register it as ${url.href}`;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return '須為 http(s) 網址';
+  if (uri.includes('#')) return '不可含 # 之後的片段';
+  if (url.username || url.password) return '不可含帳號或密碼';
+  if (url.href !== uri) return `請以標準寫法 ${url.href} 登記`;
   return null;
 }
 
-export function clientNameProblem(name: string): string | null {
-  const trimmed = name.trim();
-  if (!trimmed) return 'empty';
-  if (trimmed.length > LIMITS.oauthClientNameMaxLength)
-    return `longer than ${LIMITS.oauthClientNameMaxLength} characters`;
-  return null;
-}
+/** Why a partner's client cannot be given this name, or null when it can. */
+export const clientNameProblem = (name: string): string | null =>
+  operatorNameProblem(name, LIMITS.oauthClientNameMaxLength);
 
 /** Adds a client with its redirect URIs; the caller has checked them. */
 export async function registerClient(db: Db, client: NewClient, now: Date): Promise<RegisteredClient> {
