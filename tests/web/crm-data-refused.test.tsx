@@ -77,6 +77,34 @@ describe('third-party CRM data that cannot be used does not block registration',
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('gives back the birthday that came with refused data: the member may change it on the next try', async () => {
+    const data = crmData({ birthday: '1990/01/02' });
+    refuse(
+      'registerWithThirdPartyCrmData',
+      'PARAMETER_INVALID',
+      `${VALIDATION_MESSAGES.thirdPartyCrmDataInvalid}（third_party_crm_data）`,
+    );
+    answer('register', () => reply('SMS_SEND_LIMIT'));
+    storeStepOne();
+    const { user, router } = renderApp(`/registerSecond#${encodeURIComponent(data)}`);
+    expect(await screen.findByText('生日已由您原有的會員資料帶入，無法修改。')).toBeInTheDocument();
+    expect(screen.queryByLabelText('生日')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: '男' }));
+    await user.click(screen.getByRole('button', { name: '註冊' }));
+    const dialog = await notice();
+    expect(dialog).toHaveTextContent(DROPPED);
+    await user.click(within(dialog).getByRole('button', { name: '關閉' }));
+
+    expect(router.state.location.pathname).toBe('/registerSecond');
+    expect(screen.queryByText('生日已由您原有的會員資料帶入，無法修改。')).not.toBeInTheDocument();
+    const birthday = screen.getByLabelText('生日');
+    expect(birthday).toHaveValue('1990-01-02');
+    await user.clear(birthday);
+    await user.type(birthday, '1991-03-04');
+    expect(birthday).toHaveValue('1991-03-04');
+  });
+
   it('keeps data the server took, when the refusal is about something else, and shows its RM', async () => {
     const data = crmData({ ec_member_id: 'EC-778' });
     answer('registerWithThirdPartyCrmData', () => reply('MEMBER_MOBILE_IS_REPEAT'));

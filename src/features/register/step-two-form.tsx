@@ -26,8 +26,11 @@ const resolver = valibotResolver(stepTwoSchema) as unknown as Resolver<RegisterT
  * with the member's CRM data is shown, not asked.
  */
 export function StepTwoForm({ busy, onSubmit, onSkip }: StepTwoFormProps) {
-  const [lockedBirthday] = useState(crmBirthday);
   const [draft] = useState(stepTwoDraft);
+  // Read at every render, not once: when the server refuses the CRM data, registration forgets it
+  // (use-registration.ts) and its birthday is the member's again to change on the next try.
+  const lockedBirthday = crmBirthday();
+  const [birthdayAtStart] = useState(lockedBirthday);
   const {
     register,
     handleSubmit,
@@ -37,7 +40,7 @@ export function StepTwoForm({ busy, onSubmit, onSkip }: StepTwoFormProps) {
     resolver,
     mode: 'onTouched',
     reValidateMode: 'onChange',
-    defaultValues: { ...draft, birthday: lockedBirthday ? lockedBirthday.replaceAll('/', '-') : draft.birthday },
+    defaultValues: { ...draft, birthday: birthdayAtStart ? birthdayAtStart.replaceAll('/', '-') : draft.birthday },
   });
 
   useEffect(() => {
