@@ -24,8 +24,12 @@ export const LIMITS = {
   aesKeyCookieMaxAgeSeconds: 400 * 24 * 60 * 60,
   oauthRequestMs: OAUTH_REQUEST_MINUTES * MINUTE,
   oauthCodeMs: MINUTE,
-  /** Finished and expired OAuth hops are kept a day (a replayed code is still recognised), then pruned. */
-  oauthRecordKeepMs: DAY,
+  /**
+   * How long a record past all use is kept before it is removed, for an operator looking into an
+   * incident: an expired or revoked token, an SMS code past the send limits' window, a finished
+   * OAuth hop (whose replayed code is still recognised meanwhile).
+   */
+  spentRecordKeepMs: DAY,
   oauthStateMaxLength: OAUTH_STATE_MAX_LENGTH,
   oauthRedirectUriMaxLength: OAUTH_REDIRECT_URI_MAX_LENGTH,
   oauthClientNameMaxLength: 100,
@@ -42,8 +46,8 @@ export const LIMITS = {
   smsResendMs: SMS_RESEND_SECONDS * 1000,
   /** One registration's temp token may have codes sent to at most this many different mobiles. */
   registerTokenMobiles: 3,
-  /** How often expired, unfinished registrations are swept away. */
-  staleRegistrationSweepMs: 10 * MINUTE,
+  /** How often the housekeeping sweep runs (expired unfinished registrations, spent tokens and codes). */
+  housekeepingSweepMs: 10 * MINUTE,
   /** A requested mobile change waits this long for its code, like a temp token. */
   mobileChangeMs: 30 * MINUTE,
   /** How long the http SMS provider may take to accept a message. */

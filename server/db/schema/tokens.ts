@@ -26,6 +26,9 @@ export const memberTokens = pgTable(
   },
   (t) => [
     index('member_tokens_member_id_idx').on(t.memberId),
+    // The housekeeping sweep finds tokens past their end by these (modules/tokens/service.ts).
+    index('member_tokens_expires_at_idx').on(t.expiresAt),
+    index('member_tokens_revoked_at_idx').on(t.revokedAt).where(sql`${t.revokedAt} is not null`),
     check('member_tokens_kind_check', sql`${t.kind} in ('member', 'temp')`),
   ],
 );

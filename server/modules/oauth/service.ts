@@ -43,7 +43,7 @@ export async function startRequest(db: Db, hop: HopRequest, now: Date): Promise<
 
 // A day past its expiry a hop is of no more use, not even to recognise a replayed code, so it goes.
 async function pruneFinishedHops(db: Db, now: Date): Promise<void> {
-  await db.delete(oauthRequests).where(lt(oauthRequests.expiresAt, new Date(now.getTime() - LIMITS.oauthRecordKeepMs)));
+  await db.delete(oauthRequests).where(lt(oauthRequests.expiresAt, new Date(now.getTime() - LIMITS.spentRecordKeepMs)));
 }
 
 const liveRequest = (randomKey: string, now: Date) =>

@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, ne, sql, type WithSubquery } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or, sql, type WithSubquery } from 'drizzle-orm';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
+import { DELETE_BATCH_ROWS, deleteInBatches } from '../../db/delete-in-batches';
 import { preparedPerDatabase } from '../../db/prepared';
 import { members, memberTokens, type TokenKind } from '../../db/schema';
 import { newSecret, sha256Hex } from '../../lib/secrets';
@@ -187,4 +188,15 @@ export async function revokeMemberTokens(db: Db, memberId: string, now: Date, ke
         keepTokenId ? ne(memberTokens.id, keepTokenId) : undefined,
       ),
     );
+}
+
+/**
+ * Removes the tokens a day past their end (expiry or revocation): they answer nothing any more
+ * (a call with one is refused as with a token never issued), and each login would otherwise
+ * leave its row for ever. Answers how many went.
+ */
+export function pruneDeadTokens(db: Db, now: Date, batchRows = DELETE_BATCH_ROWS): Promise<number> {
+  const endedBefore = new Date(now.getTime() - LIMITS.spentRecordKeepMs);
+  const dead = or(lt(memberTokens.expiresAt, endedBefore), lt(memberTokens.revokedAt, endedBefore));
+  return deleteInBatches(db, memberTokens, memberTokens.id, dead, batchRows);
 }

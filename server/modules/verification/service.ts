@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, gt, lte, max, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lt, lte, max, type SQL, sql } from 'drizzle-orm';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
+import { DELETE_BATCH_ROWS, deleteInBatches } from '../../db/delete-in-batches';
 import { type VerificationPurpose, verificationCodes } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { SmsSendError, verificationCodeText } from '../../sms';
@@ -188,4 +189,19 @@ export async function checkCode(tx: Db, target: CodeTarget, code: string, now: D
 /** `checkCode` in a transaction of its own, for flows with nothing else to change. */
 export function verifyCode(db: Db, target: CodeTarget, code: string, now: Date): Promise<CheckOutcome> {
   return db.transaction((tx) => checkCode(tx, target, code, now));
+}
+
+/**
+ * Removes the codes sent more than a day before the send limits' window: long expired, no longer
+ * counted by any limit, and each a mobile number kept for nothing. Answers how many went.
+ */
+export function pruneOldCodes(db: Db, now: Date, batchRows = DELETE_BATCH_ROWS): Promise<number> {
+  const sentBefore = new Date(now.getTime() - LIMITS.smsSendWindowMs - LIMITS.spentRecordKeepMs);
+  return deleteInBatches(
+    db,
+    verificationCodes,
+    verificationCodes.id,
+    lt(verificationCodes.sentAt, sentBefore),
+    batchRows,
+  );
 }

@@ -1,0 +1,29 @@
+import { inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from './database';
+
+/** Rows a housekeeping delete takes at a time. */
+export const DELETE_BATCH_ROWS = 5_000;
+
+/**
+ * Deletes the rows of `table` matching `where`, a batch at a time: the first sweep of a table
+ * that has grown for years holds no long transaction and no lock on more than a batch, and
+ * several processes sweeping at once share the work (a row one of them took is gone for the
+ * others). Answers how many rows went.
+ */
+export async function deleteInBatches(
+  db: Db,
+  table: PgTable,
+  id: PgColumn,
+  where: SQL | undefined,
+  batchRows = DELETE_BATCH_ROWS,
+): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const batch = db.select({ id }).from(table).where(where).limit(batchRows);
+    const gone = await db.delete(table).where(inArray(id, batch)).returning({ id });
+    removed += gone.length;
+    // Until a batch finds nothing: a short batch may only mean another process took some rows.
+    if (gone.length === 0) return removed;
+  }
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "member_tokens_expires_at_idx" ON "member_tokens" USING btree ("expires_at");--> statement-breakpoint
+CREATE INDEX "member_tokens_revoked_at_idx" ON "member_tokens" USING btree ("revoked_at") WHERE "member_tokens"."revoked_at" is not null;

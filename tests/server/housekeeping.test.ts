@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LIMITS } from '../../server/config';
+import { members, memberTokens, verificationCodes } from '../../server/db/schema';
+import { HOUSEKEEPING_JOBS, sweepOnce } from '../../server/modules/housekeeping/sweep';
+import { pruneDeadTokens } from '../../server/modules/tokens/service';
+import { pruneOldCodes } from '../../server/modules/verification/service';
+import { postSigned, startTestApp, type TestApp } from './helpers/app';
+import { captureLogs } from './helpers/logs';
+import { addMember, memberToken } from './helpers/members';
+import { rc as rcOf } from './helpers/password';
+import { memberApi } from './helpers/profile';
+import { registerVisitor, VISITOR } from './helpers/registration';
+
+// Rows past all use go a day after their end, so a login or an SMS a day does not leave a row for
+// ever; a day is kept for an operator looking into an incident.
+
+const logs = captureLogs();
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp({ logger: logs.logger });
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.reset();
+  await addMember(t);
+});
+
+const tokensLeft = async () => (await t.db.select().from(memberTokens)).length;
+const codesLeft = async () => (await t.db.select().from(verificationCodes)).length;
+const profileRc = (token: string) => rcOf(memberApi(t, 'get_member_profile', token));
+const logout = (token: string) => postSigned(t, '/app-api/member/logout', { token });
+
+describe('tokens past their end', () => {
+  it('stay a day after they expire, then go; a live token is never touched', async () => {
+    await memberToken(t);
+    t.clock.advance(LIMITS.memberTokenMs - 60_000);
+    const live = await memberToken(t);
+    t.clock.advance(60_000 + LIMITS.spentRecordKeepMs);
+    expect(await pruneDeadTokens(t.db, t.clock.now())).toBe(0);
+    expect(await tokensLeft()).toBe(2);
+
+    t.clock.advance(1);
+    expect(await pruneDeadTokens(t.db, t.clock.now())).toBe(1);
+    expect(await tokensLeft()).toBe(1);
+    expect(await profileRc(live)).toBe('C01');
+  });
+
+  it('stay a day after they are revoked (signing out), then go', async () => {
+    const signedOut = await memberToken(t);
+    const live = await memberToken(t);
+    expect(await rcOf(logout(signedOut))).toBe('C01');
+    t.clock.advance(LIMITS.spentRecordKeepMs);
+    expect(await pruneDeadTokens(t.db, t.clock.now())).toBe(0);
+
+    t.clock.advance(1);
+    expect(await pruneDeadTokens(t.db, t.clock.now())).toBe(1);
+    expect(await profileRc(signedOut)).toBe('TOKEN_INVALID');
+    expect(await profileRc(live)).toBe('C01');
+  });
+
+  async function addDeadTokens(count: number) {
+    const [member] = await t.db.select({ id: members.id }).from(members);
+    const expired = new Date(t.clock.now().getTime() - LIMITS.spentRecordKeepMs - 1);
+    await t.db.insert(memberTokens).values(
+      Array.from({ length: count }, (_, i) => ({
+        tokenHash: i.toString(16).padStart(64, '0'),
+        memberId: member?.id ?? '',
+        kind: 'member' as const,
+        expiresAt: expired,
+      })),
+    );
+  }
+
+  it('go in batches until none is left, however many there are', async () => {
+    await addDeadTokens(2_500);
+    expect(await pruneDeadTokens(t.db, t.clock.now(), 1_000)).toBe(2_500);
+    expect(await tokensLeft()).toBe(0);
+  });
+
+  it('go once each when two server processes sweep at the same time', async () => {
+    const other = await startTestApp({ shareDatabaseWith: t });
+    try {
+      await addDeadTokens(3_000);
+      const counts = await Promise.all([
+        pruneDeadTokens(t.db, t.clock.now(), 200),
+        pruneDeadTokens(other.db, other.clock.now(), 200),
+      ]);
+      expect(counts[0] + counts[1]).toBe(3_000);
+      expect(await tokensLeft()).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('SMS codes past the send limits’ window', () => {
+  it('are still counted for a day, and go a day after that', async () => {
+    await registerVisitor(t);
+    expect(await codesLeft()).toBe(1);
+    t.clock.advance(LIMITS.smsSendWindowMs + LIMITS.spentRecordKeepMs);
+    expect(await pruneOldCodes(t.db, t.clock.now())).toBe(0);
+
+    t.clock.advance(1);
+    expect(await pruneOldCodes(t.db, t.clock.now())).toBe(1);
+    expect(await codesLeft()).toBe(0);
+  });
+
+  it('never shorten the window the send limits count', async () => {
+    // The mobile's daily sends, all within the window: pruning leaves every one of them counted.
+    await registerVisitor(t);
+    t.clock.advance(LIMITS.smsSendWindowMs - 1);
+    expect(await pruneOldCodes(t.db, t.clock.now())).toBe(0);
+    expect(await codesLeft()).toBe(1);
+  });
+});
+
+describe('the housekeeping sweep', () => {
+  it('runs every job; one that fails keeps none of the others from running, and is logged without its query', async () => {
+    const secretHash = 'cd'.repeat(32);
+    const failing = {
+      run: async (db: TestApp['db']) => {
+        await db.execute(sql`delete from no_such_table where secret_hash = ${secretHash}`);
+        return 0;
+      },
+      removed: 'never said',
+      failed: '測試用的清除工作失敗',
+    };
+    await registerVisitor(t);
+    await memberToken(t);
+    t.clock.advance(LIMITS.memberTokenMs + LIMITS.smsSendWindowMs + LIMITS.spentRecordKeepMs + 1);
+
+    await sweepOnce(t.db, t.clock.now(), t.app.log, [failing, ...HOUSEKEEPING_JOBS]);
+
+    expect(await tokensLeft()).toBe(0);
+    expect(await codesLeft()).toBe(0);
+    const mobiles = (await t.db.select({ mobile: members.mobile }).from(members)).map((row) => row.mobile);
+    expect(mobiles).not.toContain(VISITOR.mobile);
+    const [warning] = logs.lines('測試用的清除工作失敗');
+    expect(warning).toMatchObject({ level: 40, err: { message: 'database query failed', cause: { code: '42P01' } } });
+    expect(logs.text()).not.toContain(secretHash);
+    expect(logs.text()).not.toContain('no_such_table where');
+    expect(logs.lines('已移除失效超過一天的登入憑證')).toEqual([expect.objectContaining({ removed: 1 })]);
+  });
+});
