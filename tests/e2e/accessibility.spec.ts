@@ -37,7 +37,7 @@ test.beforeAll(async () => {
   await partner.listen();
   const dataDir = freshDataDir();
   partner.credentials = await addOAuthClient(dataDir, '好鄰居商城', partner.redirectUri);
-  expect(await importMembers(dataDir, IMPORT_CSV)).toContain('imported 1');
+  expect(await importMembers(dataDir, IMPORT_CSV)).toContain('匯入 1 筆會員，');
   server = await startMemberServer(dataDir);
   partner.memberServerUrl = server.url;
   for (const member of [REGULAR, MEMBER, MOVER]) await registerUnverifiedMember(server.url, member);

@@ -17,7 +17,7 @@ let server: MemberServer;
 test.beforeAll(async () => {
   const dataDir = freshDataDir();
   const csv = `mobile,name,birthday,gender,email\n${LEGACY.mobile},黃舊會員,1978/02/15,F,\n`;
-  expect(await importMembers(dataDir, csv)).toContain('imported 1');
+  expect(await importMembers(dataDir, csv)).toContain('匯入 1 筆會員，');
   server = await startMemberServer(dataDir);
   for (const member of [UNVERIFIED, RETURNING]) await registerUnverifiedMember(server.url, member);
 });

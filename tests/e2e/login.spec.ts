@@ -8,7 +8,7 @@ let server: MemberServer;
 test.beforeAll(async () => {
   const dataDir = freshDataDir();
   const report = await importMembers(dataDir, LEGACY_CSV);
-  expect(report).toContain('imported 1');
+  expect(report).toContain('匯入 1 筆會員，');
   server = await startMemberServer(dataDir);
 });
 

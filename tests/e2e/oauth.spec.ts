@@ -12,7 +12,7 @@ const client = new ThirdPartyClient();
 test.beforeAll(async () => {
   await client.listen();
   const dataDir = freshDataDir();
-  expect(await importMembers(dataDir, MEMBER_CSV)).toContain('imported 1');
+  expect(await importMembers(dataDir, MEMBER_CSV)).toContain('匯入 1 筆會員，');
   client.credentials = await addOAuthClient(dataDir, '好鄰居商城', client.redirectUri);
   server = await startMemberServer(dataDir);
   client.memberServerUrl = server.url;

@@ -21,7 +21,7 @@ let server: MemberServer;
 
 test.beforeAll(async () => {
   const dataDir = freshDataDir();
-  expect(await importMembers(dataDir, `${CSV}\n`)).toContain('imported 4');
+  expect(await importMembers(dataDir, `${CSV}\n`)).toContain('匯入 4 筆會員，');
   server = await startMemberServer(dataDir);
 });
 

@@ -15,7 +15,7 @@ let inviteCode: string;
 
 test.beforeAll(async () => {
   const dataDir = freshDataDir();
-  expect(await importMembers(dataDir, LEGACY_CSV)).toContain('imported 1');
+  expect(await importMembers(dataDir, LEGACY_CSV)).toContain('匯入 1 筆會員，');
   const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
   const { stdout } = await promisify(execFile)(tsx, ['tests/e2e/referral-code.ts', EXISTING_MOBILE], {
     env: { ...process.env, DATA_DIR: join(dataDir, 'db'), NODE_ENV: 'test' },

@@ -17,8 +17,8 @@ export async function addOAuthClient(dataDir: string, name: string, redirectUri:
   const { stdout } = await run(TSX, ['server/cli/add-oauth-client.ts', '--name', name, '--redirect-uri', redirectUri], {
     env: { ...process.env, DATA_DIR: join(dataDir, 'db'), NODE_ENV: 'test' },
   });
-  const clientId = /^client_id:\s+(\S+)$/m.exec(stdout)?.[1];
-  const clientSecret = /^client_secret:\s+(\S+)$/m.exec(stdout)?.[1];
+  const clientId = /^client_id：\s*(\S+)$/m.exec(stdout)?.[1];
+  const clientSecret = /^client_secret：\s*(\S+)$/m.exec(stdout)?.[1];
   if (!clientId || !clientSecret) throw new Error(`oauth:add-client printed no credentials:\n${stdout}`);
   return { clientId, clientSecret };
 }

@@ -18,7 +18,7 @@ let server: MemberServer;
 
 test.beforeAll(async () => {
   const dataDir = freshDataDir();
-  expect(await importMembers(dataDir, LEGACY_CSV)).toContain('imported 2');
+  expect(await importMembers(dataDir, LEGACY_CSV)).toContain('匯入 2 筆會員，');
   // A real LIFF app: the browser runs LINE's own SDK, which asks LINE's servers as it starts.
   server = await startMemberServer(dataDir, { LIFF_ID: '1234567890-WeakSig1', LINE_CHANNEL_ID: '1234567890' });
 });
