@@ -7,7 +7,11 @@ interface ChoiceFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, '
   ref?: Ref<HTMLInputElement>;
 }
 
-/** One choice of a few, as radio buttons in a fieldset; its messages are linked to the group and to each button. */
+/**
+ * One choice of a few, as radio buttons in a fieldset; its messages are linked to the group and to
+ * each button. The buttons share the row; their padding leaves three CJK characters on one line at
+ * 320 px (不透露), checked in tests/e2e/a11y.ts.
+ */
 export function ChoiceField({ legend, options, errors = [], ref, ...input }: ChoiceFieldProps) {
   const id = useId();
   const errorId = `${id}-errors`;
@@ -19,7 +23,7 @@ export function ChoiceField({ legend, options, errors = [], ref, ...input }: Cho
         {options.map((option) => (
           <label
             key={option.value}
-            className={`flex min-h-12 flex-1 cursor-pointer items-center justify-center gap-2 rounded-xl border bg-white px-3 text-base text-ink has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-600 ${invalid ? 'border-danger' : 'border-gray-300'}`}
+            className={`flex min-h-12 flex-1 cursor-pointer items-center justify-center gap-1.5 rounded-xl border bg-white px-2 text-base text-ink has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-600 ${invalid ? 'border-danger' : 'border-gray-300'}`}
           >
             <input
               {...input}

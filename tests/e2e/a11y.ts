@@ -37,8 +37,26 @@ export async function expectNoSideScroll(page: Page, state: string): Promise<voi
   await page.setViewportSize({ width: NARROWEST, height: size.height });
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect.soft(width, `horizontal scroll at ${NARROWEST} px on ${state}`).toBeLessThanOrEqual(NARROWEST);
+  expect.soft(await brokenChoices(page), `choices broken over two lines at ${NARROWEST} px on ${state}`).toEqual([]);
   await shoot(page, `${state} ${NARROWEST}px`);
   await page.setViewportSize(size);
+}
+
+/** The options of radio groups whose words the width breaks over two lines (不透 / 露). */
+function brokenChoices(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('label')]
+      .filter((label) => label.querySelector('input[type="radio"]'))
+      .filter((label) =>
+        [...label.childNodes].some((node) => {
+          if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) return false;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          return range.getClientRects().length > 1;
+        }),
+      )
+      .map((label) => label.textContent?.trim() ?? ''),
+  );
 }
 
 async function shoot(page: Page, state: string): Promise<void> {
