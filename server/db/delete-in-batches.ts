@@ -15,7 +15,7 @@ export async function deleteInBatches(
   db: Db,
   table: PgTable,
   id: PgColumn,
-  where: SQL | undefined,
+  where: SQL,
   batchRows = DELETE_BATCH_ROWS,
 ): Promise<number> {
   let removed = 0;

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne, or, sql, type WithSubquery } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql, type WithSubquery } from 'drizzle-orm';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { DELETE_BATCH_ROWS, deleteInBatches } from '../../db/delete-in-batches';
@@ -197,6 +197,6 @@ export async function revokeMemberTokens(db: Db, memberId: string, now: Date, ke
  */
 export function pruneDeadTokens(db: Db, now: Date, batchRows = DELETE_BATCH_ROWS): Promise<number> {
   const endedBefore = new Date(now.getTime() - LIMITS.spentRecordKeepMs);
-  const dead = or(lt(memberTokens.expiresAt, endedBefore), lt(memberTokens.revokedAt, endedBefore));
+  const dead = sql`(${lt(memberTokens.expiresAt, endedBefore)} or ${lt(memberTokens.revokedAt, endedBefore)})`;
   return deleteInBatches(db, memberTokens, memberTokens.id, dead, batchRows);
 }
