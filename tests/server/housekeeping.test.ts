@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '../../server/config';
 import { members, memberTokens, verificationCodes } from '../../server/db/schema';
 import { HOUSEKEEPING_JOBS, sweepOnce } from '../../server/modules/housekeeping/sweep';
@@ -142,5 +142,31 @@ describe('the housekeeping sweep', () => {
     expect(logs.text()).not.toContain(secretHash);
     expect(logs.text()).not.toContain('no_such_table where');
     expect(logs.lines('已移除失效超過一天的登入憑證')).toEqual([expect.objectContaining({ removed: 1 })]);
+  });
+});
+
+describe('the member server', () => {
+  it('sweeps every housekeeping interval once it is ready, and stops when it closes', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const server = await startTestApp({ shareDatabaseWith: t });
+    let closed = false;
+    try {
+      await server.app.ready();
+      await memberToken(t);
+      t.clock.advance(LIMITS.memberTokenMs + LIMITS.spentRecordKeepMs + 1);
+      vi.advanceTimersByTime(LIMITS.housekeepingSweepMs - 1);
+      expect(await tokensLeft()).toBe(1);
+
+      vi.advanceTimersByTime(1);
+      for (let wait = 0; wait < 100 && (await tokensLeft()) > 0; wait++) await new Promise((r) => setTimeout(r, 20));
+      expect(await tokensLeft()).toBe(0);
+
+      await server.close();
+      closed = true;
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      if (!closed) await server.close();
+      vi.useRealTimers();
+    }
   });
 });
