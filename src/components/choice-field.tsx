@@ -10,7 +10,7 @@ interface ChoiceFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, '
 /**
  * One choice of a few, as radio buttons in a fieldset; its messages are linked to the group and to
  * each button. The buttons share the row; their padding leaves three CJK characters on one line at
- * 320 px (不透露), checked in tests/e2e/a11y.ts.
+ * 320 px (the longest gender label), checked in tests/e2e/a11y.ts.
  */
 export function ChoiceField({ legend, options, errors = [], ref, ...input }: ChoiceFieldProps) {
   const id = useId();
