@@ -10,7 +10,7 @@ import { t } from '../../i18n/zh-TW';
 import { fieldMessages } from '../../lib/form-errors';
 import { type RegisterTwoDraft, saveStepTwo, stepTwoDraft } from './drafts';
 import { type StepTwoValues, stepTwoSchema } from './form-schemas';
-import { crmBirthday } from './third-party-crm';
+import { crmBirthday, keepsCrmData } from './third-party-crm';
 
 interface StepTwoFormProps {
   /** A call is running: the buttons wait. */
@@ -27,10 +27,10 @@ const resolver = valibotResolver(stepTwoSchema) as unknown as Resolver<RegisterT
  */
 export function StepTwoForm({ busy, onSubmit, onSkip }: StepTwoFormProps) {
   const [draft] = useState(stepTwoDraft);
-  // Read at every render, not once: when the server refuses the CRM data, registration forgets it
-  // (use-registration.ts) and its birthday is the member's again to change on the next try.
-  const lockedBirthday = crmBirthday();
-  const [birthdayAtStart] = useState(lockedBirthday);
+  const [birthdayAtStart] = useState(crmBirthday);
+  // Locked only while the CRM data is kept: when the server refuses it, registration forgets it
+  // (use-registration.ts) and the birthday is the member's again to change on the next try.
+  const lockedBirthday = birthdayAtStart && keepsCrmData() ? birthdayAtStart : null;
   const {
     register,
     handleSubmit,

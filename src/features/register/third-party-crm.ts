@@ -45,6 +45,9 @@ export const forgetCrmData = (): void => storage.check3rdCrmData.remove();
 /** A birthday the CRM already holds: registration shows it and does not let it change. */
 export const crmBirthday = (): string | null => storedCrmData()?.birthday ?? null;
 
+/** Whether this tab still keeps the link's CRM data: refused or unreadable data is forgotten. */
+export const keepsCrmData = (): boolean => storage.check3rdCrmData.get() !== null;
+
 /**
  * A registration link with a hash carries the member's encrypted third-party CRM data: it is kept
  * for /member/register_with_third_party_crm_data, and what it tells fills the empty fields.
