@@ -27,3 +27,13 @@ export const VALIDATION_MESSAGES = {
   taskNotFound: '查無此任務',
   pointNotFound: '查無此點數',
 } as const;
+
+// A PARAMETER_INVALID RM names the field it refuses at its end, in full-width brackets, such as
+// 生日格式錯誤（register.birthday）: the field is for the caller's logs, not for a member.
+const NAMED_FIELD = /\s*（[\w.[\]-]+）\s*$/u;
+
+/** The RM refusing one field: its message, then the field's path in brackets. */
+export const refusalNaming = (field: string, message: string): string => `${message}（${field}）`;
+
+/** An RM without the field it names at its end: the part a member reads. */
+export const withoutNamedField = (rm: string): string => rm.replace(NAMED_FIELD, '');

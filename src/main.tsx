@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { loadConfig } from './config';
-import { t } from './i18n/zh-TW';
+import { appTexts } from './i18n/zh-TW/app';
 import { settleLiffAtBoot } from './lib/liff';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
@@ -9,9 +9,9 @@ import './styles.css';
 
 function showConfigProblems(root: HTMLElement, problems: string[]): void {
   const heading = document.createElement('h1');
-  heading.textContent = t.app.configErrorTitle;
+  heading.textContent = appTexts.configErrorTitle;
   const intro = document.createElement('p');
-  intro.textContent = t.app.configErrorIntro;
+  intro.textContent = appTexts.configErrorIntro;
   const list = document.createElement('ul');
   for (const key of problems) {
     const item = document.createElement('li');

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import * as v from 'valibot';
-import { findUnstorableText, openEnvelope, RC_MESSAGES, VALIDATION_MESSAGES } from '#protocol';
+import { findUnstorableText, openEnvelope, RC_MESSAGES, refusalNaming, VALIDATION_MESSAGES } from '#protocol';
 import { reject } from '../lib/responses';
 
 type ParamsSchema = v.GenericSchema<unknown, unknown>;
@@ -30,7 +30,7 @@ export interface EnvelopeOptions {
 /** The RM of a parameter that failed its schema: the message, then the field in brackets. */
 export function describeIssue(issue: v.BaseIssue<unknown>): string {
   const field = issue.path?.map((item) => String(item.key)).join('.') || 'request_parameter';
-  return `${issue.message}（${field}）`;
+  return refusalNaming(field, issue.message);
 }
 
 /**
@@ -40,7 +40,7 @@ export function describeIssue(issue: v.BaseIssue<unknown>): string {
  */
 export function describeUnstorableText(value: unknown, name: string): string | null {
   const field = findUnstorableText(value);
-  return field === null ? null : `${VALIDATION_MESSAGES.controlCharacters}（${field || name}）`;
+  return field === null ? null : refusalNaming(field || name, VALIDATION_MESSAGES.controlCharacters);
 }
 
 /**

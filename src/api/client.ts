@@ -1,9 +1,10 @@
 import { CALL_ADDRESSES } from 'virtual:call-addresses';
 import type { ApiBase, EndpointName, Params, Results } from '#protocol/endpoints';
+import { withoutNamedField } from '#protocol/messages';
 import { type ApiResponse, isRC, type RC, RC_MESSAGES } from '#protocol/rc';
 import { APP_ID } from '#protocol/runtime-config';
 import { appConfig } from '../config';
-import { t } from '../i18n/zh-TW';
+import { commonTexts } from '../i18n/zh-TW/common';
 import { deviceUuid } from '../lib/storage';
 
 /** A call that got no business answer: no answer at all (NETWORK_FAILURE), HTTP failure, or a body that is not ours. */
@@ -20,7 +21,7 @@ const systemError = () => new ApiError('SYSTEM_ERROR', RC_MESSAGES.SYSTEM_ERROR)
 
 /** The `rc` of a call that got no answer at all: the member's connection, not the member system. */
 export const NETWORK_FAILURE = 'NETWORK_FAILURE';
-const networkFailure = () => new ApiError(NETWORK_FAILURE, t.common.networkFailure);
+const networkFailure = () => new ApiError(NETWORK_FAILURE, commonTexts.networkFailure);
 
 /**
  * How long a call may go unanswered. On one bar of signal a request can stall with no error, and
@@ -84,14 +85,12 @@ const isApiResponse = (body: unknown): body is ApiResponse<unknown> => {
   );
 };
 
-// The field a PARAMETER_INVALID RM names at its end, such as `（register.mobile）`: for logs, not for a member.
-const NAMED_FIELD = /\s*（[\w.[\]-]+）\s*$/u;
 // A message a member can read has Chinese in it; anything else (a library's English) is not shown.
 const READABLE = /\p{Script=Han}/u;
 
 /** An RM as a member reads it: without the field it names, or the RC's own zh-TW message when it is not readable. */
 function memberMessage({ RC, RM }: { RC: string; RM: string }): string {
-  const message = RM.replace(NAMED_FIELD, '');
+  const message = withoutNamedField(RM);
   if (READABLE.test(message)) return message;
   return isRC(RC) ? RC_MESSAGES[RC] : RC_MESSAGES.SYSTEM_ERROR;
 }

@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { failureMessage } from '../api/client';
-import { t } from '../i18n/zh-TW';
+import { commonTexts } from '../i18n/zh-TW/common';
 import { buttonClass } from './button';
 import { PageCard } from './page-card';
 
@@ -25,10 +25,10 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, AppErro
     return (
       <PageCard>
         <div role="alert" className="flex flex-col items-center gap-4 text-center">
-          <h1 className="text-lg font-semibold text-ink">{t.common.noticeTitle}</h1>
+          <h1 className="text-lg font-semibold text-ink">{commonTexts.noticeTitle}</h1>
           <p className="text-ink-muted">{failureMessage(this.state.error)}</p>
           <a href="/login" className={buttonClass('primary')}>
-            {t.common.backToLogin}
+            {commonTexts.backToLogin}
           </a>
         </div>
       </PageCard>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
 import { verifyCodeSchema } from '#protocol/schemas';
-import { t } from '../i18n/zh-TW';
+import { verificationCodeTexts } from '../i18n/zh-TW/verification-code';
 import { fieldMessages } from '../lib/form-errors';
 import type { CodePurpose } from '../lib/storage';
 import { useResendCountdown } from '../lib/use-resend-countdown';
@@ -33,8 +33,8 @@ export function CodeForm({ onVerify, busy = false }: CodeFormProps) {
   return (
     <form noValidate onSubmit={handleSubmit(({ code }) => onVerify(code))} className="flex flex-col gap-4">
       <TextField
-        label={t.verificationCode.label}
-        placeholder={t.verificationCode.placeholder}
+        label={verificationCodeTexts.label}
+        placeholder={verificationCodeTexts.placeholder}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
@@ -42,7 +42,7 @@ export function CodeForm({ onVerify, busy = false }: CodeFormProps) {
         {...register('code')}
       />
       <Button type="submit" disabled={busy}>
-        {t.verificationCode.verify}
+        {verificationCodeTexts.verify}
       </Button>
     </form>
   );
@@ -60,7 +60,7 @@ interface ResendButtonProps {
 }
 
 /**
- * The resend button (`t.verificationCode.resend`), showing the seconds left until the server takes
+ * The resend button (`verificationCodeTexts.resend`), showing the seconds left until the server takes
  * another send, and usable once it will. A screen reader hears the wait once as it starts and once
  * as it ends, not every second.
  */
@@ -69,7 +69,7 @@ export function ResendButton({ purpose, onResend, busy = false }: ResendButtonPr
   const [counted, setCounted] = useState(false);
   if (secondsLeft > 0 && !counted) setCounted(true);
   const announcement =
-    secondsLeft > 0 ? t.verificationCode.resendCountdownStarted : counted ? t.verificationCode.resendReady : '';
+    secondsLeft > 0 ? verificationCodeTexts.resendCountdownStarted : counted ? verificationCodeTexts.resendReady : '';
   return (
     <>
       <Button
@@ -78,7 +78,7 @@ export function ResendButton({ purpose, onResend, busy = false }: ResendButtonPr
         disabled={busy || secondsLeft > 0}
         className={secondsLeft > 0 ? COUNTING : ''}
       >
-        {secondsLeft > 0 ? t.verificationCode.resendIn(secondsLeft) : t.verificationCode.resend}
+        {secondsLeft > 0 ? verificationCodeTexts.resendIn(secondsLeft) : verificationCodeTexts.resend}
       </Button>
       <p aria-live="polite" className="sr-only" data-resend-announcement>
         {announcement}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { t } from '../i18n/zh-TW';
+import { commonTexts } from '../i18n/zh-TW/common';
 import { Button } from './button';
 import { NoticeModal } from './notice-modal';
 import { PageCard } from './page-card';
@@ -20,8 +20,8 @@ export function FailedPage({ title, message, onTryAgain }: FailedPageProps) {
   const [noticeOpen, setNoticeOpen] = useState(true);
   return (
     <PageCard title={title}>
-      <StartOver title={t.common.noticeTitle} text={message} to="/login" action={t.common.backToLogin}>
-        {onTryAgain ? <Button onClick={onTryAgain}>{t.common.tryAgain}</Button> : null}
+      <StartOver title={commonTexts.noticeTitle} text={message} to="/login" action={commonTexts.backToLogin}>
+        {onTryAgain ? <Button onClick={onTryAgain}>{commonTexts.tryAgain}</Button> : null}
       </StartOver>
       <NoticeModal message={noticeOpen ? message : null} onClose={() => setNoticeOpen(false)} />
     </PageCard>

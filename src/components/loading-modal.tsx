@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { t } from '../i18n/zh-TW';
+import { commonTexts } from '../i18n/zh-TW/common';
 import { focusIsInModal, LOADING_OVERLAY_ATTRIBUTE, returnFocusAfterLoading, takeFocusForLoading } from './focus';
 
 /** How many overlays are up; the screens stay busy until the last one closes. */
@@ -70,7 +70,7 @@ function holdFocus(overlay: HTMLElement | null): () => void {
  * goes back where it was when it closes. The live region stays mounted so the text is announced,
  * and so is the slow-network line when it joins.
  */
-export function LoadingModal({ open, label = t.common.loading }: { open: boolean; label?: string }) {
+export function LoadingModal({ open, label = commonTexts.loading }: { open: boolean; label?: string }) {
   const overlayRef = useRef<HTMLDivElement>(null);
   const slow = useSlow(open);
 
@@ -97,7 +97,9 @@ export function LoadingModal({ open, label = t.common.loading }: { open: boolean
             className="size-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700"
           />
           <span className="text-base text-ink">{label}</span>
-          {slow ? <span className="max-w-56 text-center text-sm text-ink-muted">{t.common.stillLoading}</span> : null}
+          {slow ? (
+            <span className="max-w-56 text-center text-sm text-ink-muted">{commonTexts.stillLoading}</span>
+          ) : null}
         </div>
       ) : null}
     </div>,

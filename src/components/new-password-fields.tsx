@@ -2,7 +2,7 @@ import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { fieldMessages } from '../lib/form-errors';
 import { PasswordField } from './password-field';
 
-/** The labels and placeholders of a screen that sets a password (from src/i18n/zh-TW.ts). */
+/** The labels and placeholders of a screen that sets a password (from src/i18n/zh-TW/). */
 export interface NewPasswordText {
   passwordLabel: string;
   passwordPlaceholder: string;

@@ -1,13 +1,14 @@
 import { Link } from '@tanstack/react-router';
-import { t } from '../i18n/zh-TW';
+import { appTexts } from '../i18n/zh-TW/app';
+import { commonTexts } from '../i18n/zh-TW/common';
 import { buttonClass } from './button';
 import { PageCard } from './page-card';
 
 export function NotFound() {
   return (
-    <PageCard title={t.app.notFound}>
+    <PageCard title={appTexts.notFound}>
       <Link to="/login" className={buttonClass('secondary')}>
-        {t.common.backToLogin}
+        {commonTexts.backToLogin}
       </Link>
     </PageCard>
   );

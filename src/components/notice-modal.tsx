@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { t } from '../i18n/zh-TW';
+import { commonTexts } from '../i18n/zh-TW/common';
 import { Button, buttonClass } from './button';
 import { Modal } from './modal';
 
@@ -17,19 +17,19 @@ export function NoticeModal({
   message,
   onClose,
   offerLineBind = false,
-  closeLabel = t.common.close,
+  closeLabel = commonTexts.close,
 }: NoticeModalProps) {
   return (
     <Modal
       size="confirm"
       open={message !== null}
-      title={t.common.noticeTitle}
+      title={commonTexts.noticeTitle}
       onClose={onClose}
       footer={
         <>
           {offerLineBind ? (
             <Link to="/line_bind" className={buttonClass('primary')}>
-              {t.common.goBindLine}
+              {commonTexts.goBindLine}
             </Link>
           ) : null}
           <Button variant={offerLineBind ? 'secondary' : 'primary'} onClick={onClose}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { t } from '../i18n/zh-TW';
+import { loginTexts } from '../i18n/zh-TW/login';
 import { TextField, type TextFieldProps } from './text-field';
 
 type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing'>;
@@ -16,7 +16,7 @@ export function PasswordField(props: PasswordFieldProps) {
       trailing={
         <button
           type="button"
-          aria-label={visible ? t.login.hidePassword : t.login.showPassword}
+          aria-label={visible ? loginTexts.hidePassword : loginTexts.showPassword}
           onClick={() => setVisible((shown) => !shown)}
           className="flex size-10 items-center justify-center rounded-lg text-ink-muted hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
         >

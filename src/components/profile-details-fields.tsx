@@ -5,7 +5,7 @@ import { BirthdayField, LockedBirthday } from './birthday-field';
 import { ChoiceField } from './choice-field';
 import { TextField } from './text-field';
 
-/** The labels of the screen asking (from src/i18n/zh-TW.ts): registration and the profile word them apart. */
+/** The labels of the screen asking (from src/i18n/zh-TW/): registration and the profile word them apart. */
 export interface ProfileDetailsText {
   genderLabel: string;
   genders: Record<Gender, string>;

@@ -1,4 +1,4 @@
-import { t } from '../i18n/zh-TW';
+import { commonTexts } from '../i18n/zh-TW/common';
 import { Button } from './button';
 import { Modal } from './modal';
 
@@ -15,9 +15,9 @@ export function ResultModal({ message, onConfirm }: ResultModalProps) {
     <Modal
       size="confirm"
       open={message !== null}
-      title={t.common.noticeTitle}
+      title={commonTexts.noticeTitle}
       onClose={onConfirm}
-      footer={<Button onClick={onConfirm}>{t.common.ok}</Button>}
+      footer={<Button onClick={onConfirm}>{commonTexts.ok}</Button>}
     >
       <p className="whitespace-pre-line">{message}</p>
     </Modal>

@@ -1,5 +1,5 @@
 import type { CouponReward, PointReward } from '../api/rewards';
-import { t } from '../i18n/zh-TW';
+import { rewardsTexts } from '../i18n/zh-TW/rewards';
 
 interface RewardListProps {
   coupons: readonly CouponReward[];
@@ -10,7 +10,7 @@ const cardClass = 'flex gap-3 rounded-2xl border border-gray-200 bg-white p-3 te
 
 /** Coupon and points rewards as cards: picture, title, and what the member gets. */
 export function RewardList({ coupons, points }: RewardListProps) {
-  if (coupons.length === 0 && points.length === 0) return <p className="text-ink-muted">{t.rewards.empty}</p>;
+  if (coupons.length === 0 && points.length === 0) return <p className="text-ink-muted">{rewardsTexts.empty}</p>;
   return (
     <ul className="flex flex-col gap-3">
       {coupons.map((coupon) => (
@@ -18,15 +18,15 @@ export function RewardList({ coupons, points }: RewardListProps) {
           <RewardImage src={coupon.feature_image} />
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             <span className="w-fit rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
-              {t.rewards.coupon}
+              {rewardsTexts.coupon}
             </span>
             <span className="font-semibold text-ink">{coupon.title}</span>
             <span className="text-sm text-ink-muted">
-              {t.rewards.couponCount(coupon.total)}・{t.rewards.couponValid(coupon.duration)}
+              {rewardsTexts.couponCount(coupon.total)}・{rewardsTexts.couponValid(coupon.duration)}
             </span>
             {coupon.brands.length > 0 ? (
               <span className="flex flex-wrap items-center gap-1.5 text-sm text-ink-muted">
-                {t.rewards.brands}
+                {rewardsTexts.brands}
                 {coupon.brands.map((brand) => (
                   <span key={brand.brand_id} className="inline-flex items-center gap-1">
                     <img src={brand.feature_image_small} alt="" className="size-5 rounded-full object-cover" />
@@ -43,13 +43,13 @@ export function RewardList({ coupons, points }: RewardListProps) {
           <RewardImage src={point.feature_image} />
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             <span className="w-fit rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
-              {t.rewards.point}
+              {rewardsTexts.point}
             </span>
             <span className="font-semibold text-ink">{point.title}</span>
-            <span className="text-sm text-ink">{t.rewards.points(point.amount)}</span>
+            <span className="text-sm text-ink">{rewardsTexts.points(point.amount)}</span>
             {point.point_circulate_end_datetime ? (
               <span className="text-sm text-ink-muted">
-                {t.rewards.pointsExpire(point.point_circulate_end_datetime.slice(0, 10))}
+                {rewardsTexts.pointsExpire(point.point_circulate_end_datetime.slice(0, 10))}
               </span>
             ) : null}
           </div>

@@ -1,6 +1,6 @@
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { failureMessage, mayTryAgain } from '../api/client';
-import { t } from '../i18n/zh-TW';
+import { appTexts } from '../i18n/zh-TW/app';
 import { FailedPage } from './failed-page';
 
 /**
@@ -17,7 +17,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
   };
   return (
     <FailedPage
-      title={t.app.routeErrorTitle}
+      title={appTexts.routeErrorTitle}
       message={failureMessage(error)}
       onTryAgain={mayTryAgain(error) ? tryAgain : null}
     />

@@ -1,15 +1,16 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { t } from '../i18n/zh-TW';
+import { appTexts } from '../i18n/zh-TW/app';
+import { screenTitles } from '../i18n/zh-TW/screen-titles';
 import { focusNewScreen } from './focus';
 
-const titles: Readonly<Record<string, string>> = t.screenTitles;
+const titles: Readonly<Record<string, string>> = screenTitles;
 
-/** The page title of a screen URL: its `t.screenTitles` entry and the brand; the brand alone at the bare root. */
+/** The page title of a screen URL: its `screenTitles` entry and the brand; the brand alone at the bare root. */
 function pageTitle(pathname: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (path === '/') return t.app.title;
-  return t.app.pageTitle(titles[path] ?? t.app.notFound);
+  if (path === '/') return appTexts.title;
+  return appTexts.pageTitle(titles[path] ?? appTexts.notFound);
 }
 
 /**

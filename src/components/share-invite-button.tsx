@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { t } from '../i18n/zh-TW';
+import { shareTexts } from '../i18n/zh-TW/share';
 import { inviteLink, type ShareOutcome, shareInvitation } from '../lib/invite-link';
 import { Button } from './button';
 
@@ -7,9 +7,9 @@ import { Button } from './button';
 export const SHARE_NOTICE_MS = 3000;
 
 const NOTICES: Record<Exclude<ShareOutcome, 'cancelled'>, string> = {
-  shared: t.share.shared,
-  copied: t.share.copied,
-  failed: t.share.failed,
+  shared: shareTexts.shared,
+  copied: shareTexts.copied,
+  failed: shareTexts.failed,
 };
 
 /** Shares the member's invite link: in LINE to chosen friends, elsewhere by the share sheet or the clipboard. */
@@ -30,9 +30,9 @@ export function ShareInviteButton({ referralCode }: { referralCode: string }) {
       const link = inviteLink(referralCode);
       const outcome = await shareInvitation({
         link,
-        title: t.share.title,
-        text: t.share.text,
-        lineMessage: t.share.message(link),
+        title: shareTexts.title,
+        text: shareTexts.text,
+        lineMessage: shareTexts.message(link),
       });
       if (outcome !== 'cancelled') setNotice(NOTICES[outcome]);
     } finally {
@@ -43,7 +43,7 @@ export function ShareInviteButton({ referralCode }: { referralCode: string }) {
   return (
     <>
       <Button variant="secondary" onClick={() => void share()}>
-        {t.share.button}
+        {shareTexts.button}
       </Button>
       <div
         role="status"

@@ -1,5 +1,5 @@
 import { type AppConfig, appConfig } from '../config';
-import { t } from '../i18n/zh-TW';
+import { loginTexts } from '../i18n/zh-TW/login';
 import type { LineSdk } from './line-sdk';
 import { deviceUuid } from './storage';
 
@@ -57,7 +57,7 @@ async function liffWithin(waitMs: number): Promise<LineSdk | null> {
 /** LIFF once started; LINE not answering within LIFF_WAIT_MS fails like LIFF's own failures. */
 async function startedLiff(): Promise<LineSdk> {
   const liff = await liffWithin(LIFF_WAIT_MS);
-  if (!liff) throw new Error(t.login.lineNoAnswer);
+  if (!liff) throw new Error(loginTexts.lineNoAnswer);
   return liff;
 }
 

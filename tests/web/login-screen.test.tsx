@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { t } from '../../src/i18n/zh-TW';
+import { appTexts } from '../../src/i18n/zh-TW/app';
+import { loginTexts } from '../../src/i18n/zh-TW/login';
 import { answer, decrypted, reply } from './support/api';
 import { TEST_CONFIG } from './support/config';
 import { accountInput, loginButton, MOBILE, passwordInput, signInAs } from './support/login';
@@ -9,7 +10,7 @@ import { renderApp } from './support/render-app';
 describe('the login screen', () => {
   it('shows the logo, both fields, login, the two links, the or divider and the LINE card', async () => {
     renderApp('/login');
-    expect(await screen.findByRole('img', { name: t.app.logoAlt })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: appTexts.logoAlt })).toBeInTheDocument();
     expect(accountInput()).toHaveAttribute('placeholder', '請輸入手機號碼');
     expect(passwordInput()).toHaveAttribute('placeholder', '6 位以上英數字組合');
     expect(loginButton()).toBeInTheDocument();
@@ -29,7 +30,7 @@ describe('the login screen', () => {
 
   it('shows and hides the password with a labelled toggle', async () => {
     const { user } = renderApp('/login');
-    await user.type(await screen.findByLabelText(t.login.passwordLabel), 'secret1');
+    await user.type(await screen.findByLabelText(loginTexts.passwordLabel), 'secret1');
     expect(passwordInput()).toHaveAttribute('type', 'password');
     await user.click(screen.getByRole('button', { name: '顯示密碼' }));
     expect(passwordInput()).toHaveAttribute('type', 'text');
@@ -42,7 +43,7 @@ describe('the login screen', () => {
 describe('login validation', () => {
   it('says nothing while typing, and each field’s message on submit, linked to its input', async () => {
     const { user } = renderApp('/login');
-    await user.type(await screen.findByLabelText(t.login.accountLabel), '09123');
+    await user.type(await screen.findByLabelText(loginTexts.accountLabel), '09123');
     await user.type(passwordInput(), 'ab');
     expect(screen.queryByText('帳號格式錯誤')).not.toBeInTheDocument();
     expect(accountInput()).not.toHaveAttribute('aria-invalid');
@@ -63,7 +64,7 @@ describe('login validation', () => {
 
   it('asks for both fields when empty, each message once, and never also the format message', async () => {
     const { user } = renderApp('/login');
-    await screen.findByLabelText(t.login.accountLabel);
+    await screen.findByLabelText(loginTexts.accountLabel);
     await user.click(loginButton());
     await user.click(loginButton());
     expect(await screen.findAllByText('請輸入帳號')).toHaveLength(1);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { VALIDATION_MESSAGES as M } from '#protocol';
+import { VALIDATION_MESSAGES as M, refusalNaming } from '#protocol';
 import type { AppContext } from '../../context';
 import { publicOrigin } from '../../lib/public-origin';
 import { answer, reject } from '../../lib/responses';
@@ -27,12 +27,16 @@ export const catalogRoutes: FastifyPluginAsync<AppContext> = async (app, { confi
 
   call('taskInformation', async ({ params, reply }) => {
     const task = await taskInformation(db, params.task_type, params.full_info);
-    return task ? answer('C01', { ...task }) : reject(reply, 'PARAMETER_INVALID', `${M.taskNotFound}（task_type）`);
+    return task
+      ? answer('C01', { ...task })
+      : reject(reply, 'PARAMETER_INVALID', refusalNaming('task_type', M.taskNotFound));
   });
 
   call('pointInformation', async ({ params, reply }) => {
     const point = await pointInformation(db, params.point_id, params.full_info, imageUrl);
-    return point ? answer('C01', { point }) : reject(reply, 'PARAMETER_INVALID', `${M.pointNotFound}（point_id）`);
+    return point
+      ? answer('C01', { point })
+      : reject(reply, 'PARAMETER_INVALID', refusalNaming('point_id', M.pointNotFound));
   });
 
   call('couponInformation', async ({ params }) =>

@@ -11,7 +11,8 @@ import { MobileField } from '../../components/mobile-field';
 import { Modal } from '../../components/modal';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
-import { t } from '../../i18n/zh-TW';
+import { commonTexts } from '../../i18n/zh-TW/common';
+import { lineBindTexts } from '../../i18n/zh-TW/line-bind';
 import { fieldMessages } from '../../lib/form-errors';
 import { lineBindData, lineBindMobile } from '../../lib/line-bind';
 import { useCheckMobileMutation } from './api';
@@ -58,18 +59,18 @@ export function LineBindMobileScreen() {
   };
 
   return (
-    <PageCard title={t.lineBind.heading}>
+    <PageCard title={lineBindTexts.heading}>
       {hasBindData ? (
         <form noValidate onSubmit={handleSubmit(lookUp)} className="flex flex-col gap-4">
-          <p className="text-base text-ink-muted">{t.lineBind.mobileIntro}</p>
+          <p className="text-base text-ink-muted">{lineBindTexts.mobileIntro}</p>
           <MobileField
-            label={t.lineBind.mobileLabel}
-            placeholder={t.lineBind.mobilePlaceholder}
+            label={lineBindTexts.mobileLabel}
+            placeholder={lineBindTexts.mobilePlaceholder}
             errors={fieldMessages(errors.mobile)}
             {...register('mobile')}
           />
           <Button type="submit" className="mt-2">
-            {t.lineBind.next}
+            {lineBindTexts.next}
           </Button>
         </form>
       ) : (
@@ -78,10 +79,10 @@ export function LineBindMobileScreen() {
       <Modal
         size="confirm"
         open={offerRegistration}
-        title={t.common.noticeTitle}
+        title={commonTexts.noticeTitle}
         footer={
           <>
-            <Button onClick={() => void navigate({ to: '/registerFirst' })}>{t.lineBind.register}</Button>
+            <Button onClick={() => void navigate({ to: '/registerFirst' })}>{lineBindTexts.register}</Button>
             <Button
               variant="secondary"
               onClick={() => {
@@ -90,15 +91,15 @@ export function LineBindMobileScreen() {
                 setTimeout(() => setFocus('mobile', { shouldSelect: true }));
               }}
             >
-              {t.lineBind.reenter}
+              {lineBindTexts.reenter}
             </Button>
           </>
         }
       >
-        <p>{t.lineBind.notRegistered}</p>
+        <p>{lineBindTexts.notRegistered}</p>
       </Modal>
       <LoadingModal open={checkMobile.isPending} />
-      <NoticeModal message={notice} onClose={() => setNotice(null)} closeLabel={t.common.ok} />
+      <NoticeModal message={notice} onClose={() => setNotice(null)} closeLabel={commonTexts.ok} />
     </PageCard>
   );
 }

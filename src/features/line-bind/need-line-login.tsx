@@ -1,14 +1,15 @@
 import { StartOver } from '../../components/start-over';
-import { t } from '../../i18n/zh-TW';
+import { commonTexts } from '../../i18n/zh-TW/common';
+import { lineBindTexts } from '../../i18n/zh-TW/line-bind';
 
 /** Binding needs the LINE login that found the LINE id unbound; without it the member starts there. */
 export function NeedLineLogin() {
   return (
     <StartOver
-      title={t.lineBind.needLineTitle}
-      text={t.lineBind.needLineText}
+      title={lineBindTexts.needLineTitle}
+      text={lineBindTexts.needLineText}
       to="/login"
-      action={t.common.backToLogin}
+      action={commonTexts.backToLogin}
     />
   );
 }

@@ -12,7 +12,8 @@ import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
 import { PasswordField } from '../../components/password-field';
 import { SuccessOverlay } from '../../components/success-overlay';
-import { t } from '../../i18n/zh-TW';
+import { commonTexts } from '../../i18n/zh-TW/common';
+import { lineBindTexts } from '../../i18n/zh-TW/line-bind';
 import { fieldMessages } from '../../lib/form-errors';
 import { lineBindData, lineBindMobile } from '../../lib/line-bind';
 import { spacedMobile } from '../../lib/mobile-number';
@@ -51,31 +52,31 @@ export function LineBindPasswordScreen() {
   };
 
   return (
-    <PageCard title={t.lineBind.heading}>
+    <PageCard title={lineBindTexts.heading}>
       {bind ? (
         <form noValidate onSubmit={handleSubmit(bindWithPassword)} className="flex flex-col gap-4">
-          <p className="text-base text-ink-muted">{t.lineBind.passwordIntro}</p>
+          <p className="text-base text-ink-muted">{lineBindTexts.passwordIntro}</p>
           <p className="rounded-xl bg-brand-50 px-4 py-3 text-base font-medium text-ink">
-            {t.lineBind.account(spacedMobile(mobile))}
+            {lineBindTexts.account(spacedMobile(mobile))}
           </p>
           {/* The account for password managers, which fill the password of the account they see. */}
           <input type="hidden" name="username" autoComplete="username" value={mobile} readOnly />
           <PasswordField
-            label={t.lineBind.passwordLabel}
-            placeholder={t.lineBind.passwordPlaceholder}
+            label={lineBindTexts.passwordLabel}
+            placeholder={lineBindTexts.passwordPlaceholder}
             autoComplete="current-password"
             errors={fieldMessages(errors.password)}
             {...register('password')}
           />
           <Button type="submit" className="mt-2">
-            {t.lineBind.submit}
+            {lineBindTexts.submit}
           </Button>
           <nav className="flex items-center justify-between text-base">
             <Link to="/line_bind" className={linkClass}>
-              {t.lineBind.otherMobile}
+              {lineBindTexts.otherMobile}
             </Link>
             <Link to="/forgotPassword" className={linkClass}>
-              {t.lineBind.forgotPassword}
+              {lineBindTexts.forgotPassword}
             </Link>
           </nav>
         </form>
@@ -84,13 +85,13 @@ export function LineBindPasswordScreen() {
       )}
       <SuccessOverlay
         open={welcome.bound}
-        title={t.lineBind.successTitle}
-        redirecting={t.lineBind.successRedirecting}
-        fallback={t.lineBind.goToMemberArea}
+        title={lineBindTexts.successTitle}
+        redirecting={lineBindTexts.successRedirecting}
+        fallback={lineBindTexts.goToMemberArea}
         redirectFailed={welcome.redirectFailed}
       />
       <LoadingModal open={binding.isPending} />
-      <NoticeModal message={notice} onClose={() => setNotice(null)} closeLabel={t.common.ok} />
+      <NoticeModal message={notice} onClose={() => setNotice(null)} closeLabel={commonTexts.ok} />
     </PageCard>
   );
 }

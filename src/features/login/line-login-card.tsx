@@ -1,4 +1,4 @@
-import { t } from '../../i18n/zh-TW';
+import { loginTexts } from '../../i18n/zh-TW/login';
 
 interface LineLoginCardProps {
   onClick: () => void;
@@ -15,12 +15,12 @@ export function LineLoginCard({ onClick, demo }: LineLoginCardProps) {
     >
       <LineIcon />
       <span className="flex min-w-0 flex-1 flex-col">
-        <span className="font-semibold text-ink">{t.login.lineLogin}</span>
-        <span className="text-sm text-ink-muted">{t.login.lineLoginHint}</span>
+        <span className="font-semibold text-ink">{loginTexts.lineLogin}</span>
+        <span className="text-sm text-ink-muted">{loginTexts.lineLoginHint}</span>
       </span>
       {demo ? (
         <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
-          {t.login.lineDemoBadge}
+          {loginTexts.lineDemoBadge}
         </span>
       ) : null}
     </button>

@@ -5,7 +5,7 @@ import { accountSchema, loginPasswordSchema } from '#protocol/schemas';
 import { Button } from '../../components/button';
 import { MobileField } from '../../components/mobile-field';
 import { PasswordField } from '../../components/password-field';
-import { t } from '../../i18n/zh-TW';
+import { loginTexts } from '../../i18n/zh-TW/login';
 import { fieldMessages, useClearErrorOnEdit } from '../../lib/form-errors';
 
 const loginFormSchema = v.object({ account: accountSchema, password: loginPasswordSchema });
@@ -29,21 +29,21 @@ export function LoginForm({ onSubmit }: { onSubmit: (values: LoginValues) => voi
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
       <MobileField
-        label={t.login.accountLabel}
-        placeholder={t.login.accountPlaceholder}
+        label={loginTexts.accountLabel}
+        placeholder={loginTexts.accountPlaceholder}
         autoComplete="username"
         errors={fieldMessages(errors.account)}
         {...register('account')}
       />
       <PasswordField
-        label={t.login.passwordLabel}
-        placeholder={t.login.passwordPlaceholder}
+        label={loginTexts.passwordLabel}
+        placeholder={loginTexts.passwordPlaceholder}
         autoComplete="current-password"
         errors={fieldMessages(errors.password)}
         {...register('password')}
       />
       <Button type="submit" className="mt-2">
-        {t.login.submit}
+        {loginTexts.submit}
       </Button>
     </form>
   );

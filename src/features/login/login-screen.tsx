@@ -3,7 +3,8 @@ import { BrandLogo } from '../../components/brand-logo';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
-import { t } from '../../i18n/zh-TW';
+import { commonTexts } from '../../i18n/zh-TW/common';
+import { loginTexts } from '../../i18n/zh-TW/login';
 import { isLineDemo } from '../../lib/liff';
 import { LineLoginCard } from './line-login-card';
 import { LoginForm } from './login-form';
@@ -33,26 +34,26 @@ export function LoginScreen({ lineCode }: { lineCode?: string }) {
     <PageCard>
       <div className="mb-6 flex flex-col items-center gap-3">
         <BrandLogo />
-        <h1 className="text-xl font-bold text-ink">{t.login.heading}</h1>
+        <h1 className="text-xl font-bold text-ink">{loginTexts.heading}</h1>
       </div>
       <LoginForm onSubmit={(credentials) => flow.signIn({ with: 'password', ...credentials })} />
       <nav className="mt-4 flex items-center justify-between text-base">
         <Link to="/registerFirst" className={linkClass}>
-          {t.login.register}
+          {loginTexts.register}
         </Link>
         <Link to="/forgotPassword" className={linkClass}>
-          {t.login.forgotPassword}
+          {loginTexts.forgotPassword}
         </Link>
       </nav>
       <div className="my-6 flex items-center gap-3 text-sm text-ink-muted">
         <span className="h-px flex-1 bg-gray-200" />
-        <span>{t.login.or}</span>
+        <span>{loginTexts.or}</span>
         <span className="h-px flex-1 bg-gray-200" />
       </div>
       <LineLoginCard demo={isLineDemo()} onClick={line.start} />
       <p className="mt-6 text-center text-sm">
         <Link to="/login/text" className={linkClass}>
-          {t.login.firstLoginHelp}
+          {loginTexts.firstLoginHelp}
         </Link>
       </p>
       <LoadingModal open={flow.busy || line.busy} />
@@ -60,7 +61,7 @@ export function LoginScreen({ lineCode }: { lineCode?: string }) {
         message={flow.notice?.message ?? null}
         onClose={flow.closeNotice}
         offerLineBind={flow.notice?.offerLineBind}
-        closeLabel={flow.notice?.thenLeaveFor ? t.common.ok : undefined}
+        closeLabel={flow.notice?.thenLeaveFor ? commonTexts.ok : undefined}
       />
     </PageCard>
   );

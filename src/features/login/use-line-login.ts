@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { t } from '../../i18n/zh-TW';
+import { loginTexts } from '../../i18n/zh-TW/login';
 import { lineAccessToken, signInWithLine, takeLiffBootFailure } from '../../lib/liff';
 
 interface LineLoginOptions {
@@ -17,7 +17,7 @@ const loginPageUrl = () => new URL('/login', window.location.origin).toString();
 
 /** LIFF's own words after the app's, so a member can quote them (the spec shows LINE's error_description). */
 const lineFailure = (error: unknown): string =>
-  error instanceof Error && error.message ? t.login.lineFailedWith(error.message) : t.login.lineFailed;
+  error instanceof Error && error.message ? loginTexts.lineFailedWith(error.message) : loginTexts.lineFailed;
 
 /**
  * Starts LINE login from the card, and on arrival picks up what LINE sent the member back with:

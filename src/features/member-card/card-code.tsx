@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { CARD_STEP_SECONDS, groupedCardCode } from '#protocol/member-card';
-import { t } from '../../i18n/zh-TW';
+import { memberCardTexts } from '../../i18n/zh-TW/member-card';
 import type { MemberCardView } from './api';
 import { Barcode } from './barcode';
 import { QrCode } from './qr-code';
@@ -16,11 +16,11 @@ export function CardCode({ card }: { card: Card }) {
   return (
     <section aria-labelledby="card-code" className="flex flex-col items-stretch gap-3">
       <h2 id="card-code" className="text-center text-sm text-ink-muted">
-        {t.memberCard.showAtCheckout}
+        {memberCardTexts.showAtCheckout}
       </h2>
-      <Barcode code={code} label={t.memberCard.barcodeLabel(grouped)} />
+      <Barcode code={code} label={memberCardTexts.barcodeLabel(grouped)} />
       <p className="text-center font-mono text-xl font-semibold tracking-wider text-ink tabular-nums">{grouped}</p>
-      <QrCode code={code} label={t.memberCard.qrLabel(grouped)} />
+      <QrCode code={code} label={memberCardTexts.qrLabel(grouped)} />
       <div aria-hidden="true" className="flex flex-col gap-1">
         <div className="h-1.5 overflow-hidden rounded-full bg-gray-200">
           <div
@@ -28,11 +28,11 @@ export function CardCode({ card }: { card: Card }) {
             style={{ width: `${(secondsLeft / CARD_STEP_SECONDS) * 100}%` }}
           />
         </div>
-        <p className="text-center text-sm text-ink-muted tabular-nums">{t.memberCard.countdown(secondsLeft)}</p>
+        <p className="text-center text-sm text-ink-muted tabular-nums">{memberCardTexts.countdown(secondsLeft)}</p>
       </div>
       {/* Said once per new code, not every second: the countdown above is for the eyes. */}
       <p role="status" className="sr-only">
-        {code === firstCode.current ? '' : t.memberCard.renewed(grouped)}
+        {code === firstCode.current ? '' : memberCardTexts.renewed(grouped)}
       </p>
     </section>
   );

@@ -6,7 +6,7 @@ import { Button, buttonClass } from '../../components/button';
 import { linkClass } from '../../components/link-class';
 import { LoadingModal } from '../../components/loading-modal';
 import { PageCard } from '../../components/page-card';
-import { t } from '../../i18n/zh-TW';
+import { memberCardTexts } from '../../i18n/zh-TW/member-card';
 import { memberCardQueryOptions } from './api';
 import { CardCode } from './card-code';
 import { RecentScans } from './recent-scans';
@@ -20,7 +20,7 @@ export function MemberCardScreen() {
   if (card.error instanceof ApiError && card.error.rc === 'TOKEN_INVALID') return <Navigate to="/login" replace />;
   const view = card.data;
   return (
-    <PageCard title={t.memberCard.heading}>
+    <PageCard title={memberCardTexts.heading}>
       {view ? (
         <div className="flex flex-col gap-5">
           <div className="flex items-center gap-3">
@@ -32,17 +32,17 @@ export function MemberCardScreen() {
           </div>
           {view.offline ? (
             <p role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-ink">
-              {t.memberCard.offline}
+              {memberCardTexts.offline}
             </p>
           ) : null}
           {view.card ? (
             <CardCode card={view.card} />
           ) : (
             <div role="note" className="flex flex-col gap-3 rounded-xl bg-brand-50 p-4">
-              <p className="font-semibold text-ink">{t.memberCard.unverifiedTitle}</p>
-              <p className="text-sm text-ink">{t.memberCard.unverified}</p>
+              <p className="font-semibold text-ink">{memberCardTexts.unverifiedTitle}</p>
+              <p className="text-sm text-ink">{memberCardTexts.unverified}</p>
               <Link to="/verify_mobile" className={buttonClass('primary')}>
-                {t.memberCard.verify}
+                {memberCardTexts.verify}
               </Link>
             </div>
           )}
@@ -50,16 +50,16 @@ export function MemberCardScreen() {
         </div>
       ) : card.isError ? (
         <div role="alert" className="flex flex-col gap-3">
-          <p className="font-semibold text-danger">{t.memberCard.loadFailed}</p>
+          <p className="font-semibold text-danger">{memberCardTexts.loadFailed}</p>
           <p className="text-sm text-ink">{failureMessage(card.error)}</p>
-          <Button onClick={() => void card.refetch()}>{t.memberCard.retry}</Button>
+          <Button onClick={() => void card.refetch()}>{memberCardTexts.retry}</Button>
         </div>
       ) : (
-        <p className="text-center text-sm text-ink-muted">{t.memberCard.loading}</p>
+        <p className="text-center text-sm text-ink-muted">{memberCardTexts.loading}</p>
       )}
       <div className="mt-6">
         <Link to="/change_member" className={linkClass}>
-          {t.memberCard.backToProfile}
+          {memberCardTexts.backToProfile}
         </Link>
       </div>
       <LoadingModal open={card.isPending} />

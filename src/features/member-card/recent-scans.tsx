@@ -1,15 +1,15 @@
-import { t } from '../../i18n/zh-TW';
+import { memberCardTexts } from '../../i18n/zh-TW/member-card';
 import type { MemberCardView } from './api';
 
-/** The card's recent use (`t.memberCard.recentHeading`): the tills that scanned it lately, newest first. */
+/** The card's recent use (`memberCardTexts.recentHeading`): the tills that scanned it lately, newest first. */
 export function RecentScans({ scans }: { scans: MemberCardView['recentScans'] }) {
   return (
     <section aria-labelledby="card-recent" className="flex flex-col gap-2 border-t border-gray-200 pt-5">
       <h2 id="card-recent" className="text-base font-semibold text-ink">
-        {t.memberCard.recentHeading}
+        {memberCardTexts.recentHeading}
       </h2>
       {scans.length === 0 ? (
-        <p className="text-sm text-ink-muted">{t.memberCard.noRecent}</p>
+        <p className="text-sm text-ink-muted">{memberCardTexts.noRecent}</p>
       ) : (
         <ul className="flex flex-col divide-y divide-gray-100">
           {scans.map((scan) => (

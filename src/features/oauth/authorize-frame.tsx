@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { BrandLogo } from '../../components/brand-logo';
 import { LoadingModal } from '../../components/loading-modal';
 import { PageCard } from '../../components/page-card';
-import { t } from '../../i18n/zh-TW';
+import { oauthTexts } from '../../i18n/zh-TW/oauth';
 
 // Apart from the screen: the route's pending view is loaded with the app (the router shows it
 // before the screen's own chunk has come), and should not bring the whole hop with it.
@@ -10,7 +10,7 @@ import { t } from '../../i18n/zh-TW';
 /** While the route asks who the client is. */
 export function AuthorizeChecking() {
   return (
-    <AuthorizeFrame status={t.oauth.checking}>
+    <AuthorizeFrame status={oauthTexts.checking}>
       <LoadingModal open />
     </AuthorizeFrame>
   );
@@ -22,7 +22,7 @@ export function AuthorizeFrame({ status, children }: { status: string; children:
     <PageCard>
       <div className="flex flex-col items-center gap-4 text-center">
         <BrandLogo className="size-16" />
-        <h1 className="text-xl font-bold text-ink">{t.oauth.heading}</h1>
+        <h1 className="text-xl font-bold text-ink">{oauthTexts.heading}</h1>
         <p className="leading-relaxed text-ink-muted">{status}</p>
       </div>
       {children}

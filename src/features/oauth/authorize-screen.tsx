@@ -3,7 +3,8 @@ import { RC_MESSAGES } from '#protocol/rc';
 import { Button } from '../../components/button';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
-import { t } from '../../i18n/zh-TW';
+import { commonTexts } from '../../i18n/zh-TW/common';
+import { oauthTexts } from '../../i18n/zh-TW/oauth';
 import { type HopFailure, type OAuthClient, type OAuthHop, oauthInfoQueryOptions } from './api';
 import { type AuthorizeSearch, hopOf } from './arrival';
 import { AuthorizeFrame } from './authorize-frame';
@@ -27,10 +28,10 @@ function Hop({ hop }: { hop: OAuthHop }) {
 function Authorizing({ hop, client }: { hop: OAuthHop; client: OAuthClient }) {
   const { failure, notice, tryAgain } = useAuthorizeHop(hop);
   return (
-    <AuthorizeFrame status={failure ? stoppedStatus(failure) : t.oauth.sharing(client.name)}>
+    <AuthorizeFrame status={failure ? stoppedStatus(failure) : oauthTexts.sharing(client.name)}>
       {tryAgain ? <TryAgain onClick={tryAgain} /> : null}
       {/* Working, or leaving for the client: the loading modal stays until the browser navigates. */}
-      <LoadingModal open={failure === null} label={t.oauth.goingTo(client.name)} />
+      <LoadingModal open={failure === null} label={oauthTexts.goingTo(client.name)} />
       <NoticeModal message={notice.message} onClose={notice.close} />
     </AuthorizeFrame>
   );
@@ -54,7 +55,7 @@ function HopStopped({ failure, checking = false, onTryAgain }: HopStoppedProps) 
         }
       : null;
   return (
-    <AuthorizeFrame status={checking ? t.oauth.checking : stoppedStatus(failure)}>
+    <AuthorizeFrame status={checking ? oauthTexts.checking : stoppedStatus(failure)}>
       {tryAgain && !checking ? <TryAgain onClick={tryAgain} /> : null}
       <LoadingModal open={checking} />
       <NoticeModal message={notice.message} onClose={notice.close} />
@@ -63,13 +64,13 @@ function HopStopped({ failure, checking = false, onTryAgain }: HopStoppedProps) 
 }
 
 /** Where a stopped hop stands: it can go on from here when trying again may help, else it starts over at the client. */
-const stoppedStatus = (failure: HopFailure) => (failure.tryAgain ? t.oauth.unfinished : t.oauth.failed);
+const stoppedStatus = (failure: HopFailure) => (failure.tryAgain ? oauthTexts.unfinished : oauthTexts.failed);
 
 /** When trying again may help: the hop goes on from where it stopped, the member's place kept. */
 function TryAgain({ onClick }: { onClick: () => void }) {
   return (
     <div className="mt-6">
-      <Button onClick={onClick}>{t.common.tryAgain}</Button>
+      <Button onClick={onClick}>{commonTexts.tryAgain}</Button>
     </div>
   );
 }

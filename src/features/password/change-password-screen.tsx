@@ -11,7 +11,7 @@ import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
 import { PasswordField } from '../../components/password-field';
 import { ResultModal } from '../../components/result-modal';
-import { t } from '../../i18n/zh-TW';
+import { passwordTexts } from '../../i18n/zh-TW/password';
 import { fieldMessages } from '../../lib/form-errors';
 import { endSession, readSession } from '../../lib/session';
 import { useRecheckWhenChanged } from '../../lib/use-recheck';
@@ -77,36 +77,36 @@ export function ChangePasswordScreen({ reason }: { reason?: ChangePasswordReason
   }
 
   return (
-    <PageCard title={t.password.changeHeading}>
+    <PageCard title={passwordTexts.changeHeading}>
       <form noValidate onSubmit={handleSubmit(change)} className="flex flex-col gap-4">
         {reason === 'imported' ? (
-          <p className="rounded-xl bg-brand-50 px-4 py-3 text-base text-ink">{t.password.importedReason}</p>
+          <p className="rounded-xl bg-brand-50 px-4 py-3 text-base text-ink">{passwordTexts.importedReason}</p>
         ) : null}
         <PasswordField
-          label={t.password.oldPasswordLabel}
-          placeholder={t.password.oldPasswordPlaceholder}
+          label={passwordTexts.oldPasswordLabel}
+          placeholder={passwordTexts.oldPasswordPlaceholder}
           autoComplete="current-password"
           errors={fieldMessages(formState.errors.oldPassword)}
           {...register('oldPassword')}
         />
         <NewPasswordFields
-          text={t.password}
+          text={passwordTexts}
           password={register('password')}
           confirm={register('confirm')}
           errors={formState.errors}
         />
         <Button type="submit" className="mt-2" disabled={updatePassword.isPending}>
-          {t.password.submit}
+          {passwordTexts.submit}
         </Button>
         <p className="text-center text-base">
           <Link to="/change_member" className={linkClass}>
-            {t.password.backToProfile}
+            {passwordTexts.backToProfile}
           </Link>
         </p>
       </form>
       <LoadingModal open={updatePassword.isPending || leave.isPending} />
       <NoticeModal message={notice} onClose={closeNotice} />
-      <ResultModal message={changed ? t.password.changeDone : null} onConfirm={() => void goOn()} />
+      <ResultModal message={changed ? passwordTexts.changeDone : null} onConfirm={() => void goOn()} />
     </PageCard>
   );
 }

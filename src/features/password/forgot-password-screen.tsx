@@ -10,7 +10,9 @@ import { LoadingModal } from '../../components/loading-modal';
 import { MobileField } from '../../components/mobile-field';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
-import { t } from '../../i18n/zh-TW';
+import { commonTexts } from '../../i18n/zh-TW/common';
+import { passwordTexts } from '../../i18n/zh-TW/password';
+import { verificationCodeTexts } from '../../i18n/zh-TW/verification-code';
 import { fieldMessages } from '../../lib/form-errors';
 import { storage } from '../../lib/storage';
 import { markCodeSent } from '../../lib/use-resend-countdown';
@@ -44,27 +46,27 @@ export function ForgotPasswordScreen() {
   });
 
   return (
-    <PageCard title={t.password.forgotHeading}>
+    <PageCard title={passwordTexts.forgotHeading}>
       <form
         noValidate
         onSubmit={handleSubmit(({ mobile }) => forgetPassword.mutate(mobile))}
         className="flex flex-col gap-4"
       >
-        <p className="text-base text-ink-muted">{t.password.forgotIntro}</p>
+        <p className="text-base text-ink-muted">{passwordTexts.forgotIntro}</p>
         <MobileField
-          label={t.password.mobileLabel}
-          placeholder={t.password.mobilePlaceholder}
+          label={passwordTexts.mobileLabel}
+          placeholder={passwordTexts.mobilePlaceholder}
           errors={fieldMessages(errors.mobile)}
           {...register('mobile')}
         />
-        <p className="text-sm text-ink-muted">{t.verificationCode.resendHint}</p>
+        <p className="text-sm text-ink-muted">{verificationCodeTexts.resendHint}</p>
         <Button type="submit" disabled={forgetPassword.isPending}>
-          {t.password.sendCode}
+          {passwordTexts.sendCode}
         </Button>
       </form>
       <p className="mt-6 text-center text-base">
         <Link to="/login" className={linkClass}>
-          {t.common.backToLogin}
+          {commonTexts.backToLogin}
         </Link>
       </p>
       <LoadingModal open={forgetPassword.isPending} />

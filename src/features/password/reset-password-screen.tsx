@@ -10,7 +10,8 @@ import { NewPasswordFields } from '../../components/new-password-fields';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
 import { ResultModal } from '../../components/result-modal';
-import { t } from '../../i18n/zh-TW';
+import { commonTexts } from '../../i18n/zh-TW/common';
+import { passwordTexts } from '../../i18n/zh-TW/password';
 import { useRecheckWhenChanged } from '../../lib/use-recheck';
 import { useResetPasswordMutation } from './api/reset-password';
 import { type ResetPasswordValues, resetPasswordSchema } from './form-schemas';
@@ -41,7 +42,7 @@ export function ResetPasswordScreen() {
       if (hasRc(answer, 'TOKEN_INVALID')) recovery.lose();
       setBackToCode(hasRc(answer, 'VERIFY_CODE_REQUIRED'));
       // After a lost answer the spent token most likely means the reset was made: said so, without promising.
-      setNotice(madeEarlier ? t.password.resetMayBeDone : answer.rcrm.RM);
+      setNotice(madeEarlier ? passwordTexts.resetMayBeDone : answer.rcrm.RM);
     },
     onError: (error) => setNotice(failureMessage(error)),
   });
@@ -57,18 +58,18 @@ export function ResetPasswordScreen() {
   }
 
   return (
-    <PageCard title={t.password.resetHeading}>
+    <PageCard title={passwordTexts.resetHeading}>
       {recovery.present ? (
         <form noValidate onSubmit={handleSubmit(reset)} className="flex flex-col gap-4">
-          <p className="text-base text-ink-muted">{t.password.resetIntro}</p>
+          <p className="text-base text-ink-muted">{passwordTexts.resetIntro}</p>
           <NewPasswordFields
-            text={t.password}
+            text={passwordTexts}
             password={register('password')}
             confirm={register('confirm')}
             errors={formState.errors}
           />
           <Button type="submit" className="mt-2" disabled={resetPassword.isPending}>
-            {t.password.submit}
+            {passwordTexts.submit}
           </Button>
         </form>
       ) : (
@@ -76,13 +77,13 @@ export function ResetPasswordScreen() {
       )}
       <p className="mt-6 text-center text-base">
         <Link to="/login" className={linkClass}>
-          {t.common.backToLogin}
+          {commonTexts.backToLogin}
         </Link>
       </p>
       <LoadingModal open={resetPassword.isPending} />
       <NoticeModal message={notice} onClose={closeNotice} />
       <ResultModal
-        message={done ? t.password.resetDone : null}
+        message={done ? passwordTexts.resetDone : null}
         onConfirm={() => void navigate({ to: '/login', replace: true })}
       />
     </PageCard>

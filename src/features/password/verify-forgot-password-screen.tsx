@@ -7,7 +7,8 @@ import { linkClass } from '../../components/link-class';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
-import { t } from '../../i18n/zh-TW';
+import { passwordTexts } from '../../i18n/zh-TW/password';
+import { verificationCodeTexts } from '../../i18n/zh-TW/verification-code';
 import { markCodeSent } from '../../lib/use-resend-countdown';
 import { useForgetPasswordVerifyMutation } from './api/forget-password-verify';
 import { useResendForgetVerifyMutation } from './api/resend-forget-verify';
@@ -34,7 +35,7 @@ export function VerifyForgotPasswordScreen() {
     onSuccess: (answer) => {
       if (!hasRc(answer, 'C01')) return refused(answer);
       markCodeSent('forgot_password');
-      setNotice(t.verificationCode.resent);
+      setNotice(verificationCodeTexts.resent);
     },
     onError: showFailure,
   });
@@ -51,16 +52,16 @@ export function VerifyForgotPasswordScreen() {
   }
 
   return (
-    <PageCard title={t.password.verifyHeading}>
+    <PageCard title={passwordTexts.verifyHeading}>
       {recovery.present ? (
         <div className="flex flex-col gap-4">
-          <p className="text-base text-ink">{t.password.codeSent}</p>
+          <p className="text-base text-ink">{passwordTexts.codeSent}</p>
           <CodeForm onVerify={verifyCode} busy={busy} />
           <ResendButton purpose="forgot_password" onResend={resendCode} busy={busy} />
-          <p className="text-sm text-ink-muted">{t.verificationCode.resendHint}</p>
+          <p className="text-sm text-ink-muted">{verificationCodeTexts.resendHint}</p>
           <p className="text-center text-base">
             <Link to="/forgotPassword" className={linkClass}>
-              {t.password.backToForgot}
+              {passwordTexts.backToForgot}
             </Link>
           </p>
         </div>

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { linkClass } from '../../components/link-class';
-import { t } from '../../i18n/zh-TW';
+import { profileTexts } from '../../i18n/zh-TW/profile';
 import { spacedMobile } from '../../lib/mobile-number';
 
 /** The account (the mobile), leading to the mobile change, with whether the mobile is verified. */
@@ -8,13 +8,13 @@ export function AccountField({ mobile, verified }: { mobile: string; verified: b
   return (
     <div className="flex flex-col gap-1.5">
       <span aria-hidden="true" className="text-sm font-medium text-ink">
-        {t.profile.accountLabel}
+        {profileTexts.accountLabel}
       </span>
       <div className="relative flex min-h-12 items-center gap-2 rounded-xl border border-gray-300 bg-gray-50 px-4 text-base text-ink hover:border-brand-600 has-focus-visible:outline-2 has-focus-visible:outline-brand-600">
         <span className="font-medium tracking-wide">{spacedMobile(mobile)}</span>
         {verified ? (
           <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800">
-            {t.profile.verified}
+            {profileTexts.verified}
           </span>
         ) : null}
         {/* The link covers the whole box; its name starts with the word it shows (WCAG 2.5.3). */}
@@ -22,15 +22,15 @@ export function AccountField({ mobile, verified }: { mobile: string; verified: b
           to="/change_member_mobile"
           className="ml-auto text-brand-700 outline-none after:absolute after:inset-0 after:rounded-xl"
         >
-          <span aria-hidden="true">{t.profile.changeMobile} ›</span>
-          <span className="sr-only">{t.profile.changeMobileLabel(spacedMobile(mobile))}</span>
+          <span aria-hidden="true">{profileTexts.changeMobile} ›</span>
+          <span className="sr-only">{profileTexts.changeMobileLabel(spacedMobile(mobile))}</span>
         </Link>
       </div>
       {verified ? null : (
         <p className="flex flex-wrap items-center gap-x-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {t.profile.notVerified}
+          {profileTexts.notVerified}
           <Link to="/verify_mobile" className={`font-medium ${linkClass}`}>
-            {t.profile.verifyMobile}
+            {profileTexts.verifyMobile}
           </Link>
         </p>
       )}

@@ -12,7 +12,7 @@ import { MobileField } from '../../components/mobile-field';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
 import { PasswordField } from '../../components/password-field';
-import { t } from '../../i18n/zh-TW';
+import { mobileTexts } from '../../i18n/zh-TW/mobile';
 import { fieldMessages } from '../../lib/form-errors';
 import { spacedMobile } from '../../lib/mobile-number';
 import { storage } from '../../lib/storage';
@@ -36,7 +36,7 @@ export function ChangeMobileScreen() {
         markCodeSent('change_mobile');
         return navigate({ to: '/verify_member_mobile' });
       }
-      setNotice(hasRc(answer, 'MEMBER_MOBILE_IS_REPEAT') ? t.mobile.mobileTaken : answer.rcrm.RM);
+      setNotice(hasRc(answer, 'MEMBER_MOBILE_IS_REPEAT') ? mobileTexts.mobileTaken : answer.rcrm.RM);
     },
     onError: (error) => setNotice(failureMessage(error)),
   });
@@ -52,29 +52,29 @@ export function ChangeMobileScreen() {
   });
 
   return (
-    <PageCard title={t.mobile.changeHeading}>
+    <PageCard title={mobileTexts.changeHeading}>
       <form noValidate onSubmit={handleSubmit((values) => updateMobile.mutate(values))} className="flex flex-col gap-4">
-        <p className="text-base text-ink-muted">{t.mobile.changeIntro}</p>
-        {current ? <p className="text-base text-ink">{t.mobile.current(spacedMobile(current))}</p> : null}
+        <p className="text-base text-ink-muted">{mobileTexts.changeIntro}</p>
+        {current ? <p className="text-base text-ink">{mobileTexts.current(spacedMobile(current))}</p> : null}
         <MobileField
-          label={t.mobile.newMobileLabel}
-          placeholder={t.mobile.newMobilePlaceholder}
+          label={mobileTexts.newMobileLabel}
+          placeholder={mobileTexts.newMobilePlaceholder}
           errors={fieldMessages(errors.mobile)}
           {...register('mobile')}
         />
         <PasswordField
-          label={t.mobile.passwordLabel}
-          placeholder={t.mobile.passwordPlaceholder}
+          label={mobileTexts.passwordLabel}
+          placeholder={mobileTexts.passwordPlaceholder}
           autoComplete="current-password"
           errors={fieldMessages(errors.password)}
           {...register('password')}
         />
         <Button type="submit" className="mt-2" disabled={updateMobile.isPending}>
-          {t.mobile.sendCode}
+          {mobileTexts.sendCode}
         </Button>
         <p className="text-center text-base">
           <Link to="/change_member" className={linkClass}>
-            {t.mobile.backToProfile}
+            {mobileTexts.backToProfile}
           </Link>
         </p>
       </form>

@@ -6,7 +6,8 @@ import { linkClass } from '../../components/link-class';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
-import { t } from '../../i18n/zh-TW';
+import { mobileTexts } from '../../i18n/zh-TW/mobile';
+import { verificationCodeTexts } from '../../i18n/zh-TW/verification-code';
 import type { CodePurpose } from '../../lib/storage';
 
 interface CodeScreenProps {
@@ -47,7 +48,7 @@ export function CodeScreen({
           <>
             <p className="text-base text-ink">{firstSend.intro}</p>
             <Button onClick={firstSend.onSend} disabled={busy}>
-              {t.mobile.sendCode}
+              {mobileTexts.sendCode}
             </Button>
           </>
         ) : (
@@ -57,11 +58,11 @@ export function CodeScreen({
             <ResendButton purpose={purpose} onResend={onResend} busy={busy} />
           </>
         )}
-        <p className="text-sm text-ink-muted">{t.verificationCode.resendHint}</p>
+        <p className="text-sm text-ink-muted">{verificationCodeTexts.resendHint}</p>
         <nav className="flex flex-col items-center gap-3 text-base">
           {extraLink}
           <Link to="/change_member" className={linkClass}>
-            {t.mobile.backToProfile}
+            {mobileTexts.backToProfile}
           </Link>
         </nav>
       </div>

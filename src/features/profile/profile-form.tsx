@@ -5,7 +5,7 @@ import type { MemberProfile } from '#protocol/endpoints';
 import { Button } from '../../components/button';
 import { ProfileDetailsFields } from '../../components/profile-details-fields';
 import { TextField } from '../../components/text-field';
-import { t } from '../../i18n/zh-TW';
+import { profileTexts } from '../../i18n/zh-TW/profile';
 import { fieldMessages, useClearErrorOnEdit } from '../../lib/form-errors';
 import { formValuesOf, type ProfileFormValues, profileFormSchema } from './form-schema';
 
@@ -43,14 +43,14 @@ export function ProfileForm({ profile, onSave, busy }: ProfileFormProps) {
       className="flex flex-col gap-4"
     >
       <TextField
-        label={t.profile.nameLabel}
-        placeholder={t.profile.namePlaceholder}
+        label={profileTexts.nameLabel}
+        placeholder={profileTexts.namePlaceholder}
         autoComplete="name"
         errors={fieldMessages(errors.name)}
         {...register('name')}
       />
       <ProfileDetailsFields
-        text={t.profile}
+        text={profileTexts}
         gender={register('gender')}
         email={register('email')}
         birthday={register('birthday')}
@@ -58,7 +58,7 @@ export function ProfileForm({ profile, onSave, busy }: ProfileFormProps) {
         lockedBirthday={lockedBirthday}
       />
       <Button type="submit" className="mt-2" disabled={busy}>
-        {t.profile.save}
+        {profileTexts.save}
       </Button>
     </form>
   );

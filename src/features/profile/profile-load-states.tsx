@@ -4,13 +4,17 @@ import { FailedPage } from '../../components/failed-page';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
-import { t } from '../../i18n/zh-TW';
+import { screenTitles } from '../../i18n/zh-TW/screen-titles';
 import { useLoadFailure } from './use-load-failure';
+
+// The profile's heading is its screen's title: the texts of the profile screen come with its own
+// chunk, after these views, which the router shows before that chunk has come.
+const profileHeading = screenTitles['/change_member'];
 
 /** The profile screen while its profile is asked for. */
 export function ProfileLoading() {
   return (
-    <PageCard title={t.profile.heading}>
+    <PageCard title={profileHeading}>
       <LoadingModal open />
     </PageCard>
   );
@@ -20,7 +24,7 @@ export function ProfileLoading() {
  * A screen whose profile could not be loaded (the profile's own, by default): the server's
  * message, then /login (spec section 9); when no answer came, the member stays (ProfileUnreached).
  */
-export function ProfileLoadFailure({ error, title = t.profile.heading }: { error: unknown; title?: string }) {
+export function ProfileLoadFailure({ error, title = profileHeading }: { error: unknown; title?: string }) {
   const navigate = useNavigate();
   const message = useLoadFailure(error);
   if (gotNoAnswer(error)) return <ProfileUnreached message={message} title={title} />;

@@ -7,7 +7,7 @@ import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
 import { ResultModal } from '../../components/result-modal';
 import { ShareInviteButton } from '../../components/share-invite-button';
-import { t } from '../../i18n/zh-TW';
+import { profileTexts } from '../../i18n/zh-TW/profile';
 import { useLeaveForRedirectLocation } from '../../lib/use-redirect-after';
 import { AccountActions } from './account-actions';
 import { AccountField } from './account-field';
@@ -21,8 +21,8 @@ import { ProfileForm } from './profile-form';
 import { ReferralCode } from './referral-code';
 
 const NOTICE_TEXT: Record<ProfileNotice, string> = {
-  mobile_changed: t.profile.mobileChanged,
-  mobile_verified: t.profile.mobileVerified,
+  mobile_changed: profileTexts.mobileChanged,
+  mobile_verified: profileTexts.mobileVerified,
 };
 
 /** The profile screen: the account and its verification, the invite code, and the details the member edits. */
@@ -34,7 +34,7 @@ export function ProfileScreen({ notice }: { notice?: ProfileNotice }) {
   const save = useUpdateMemberProfileMutation({
     onSuccess: (answer) => {
       const saved = hasRc(answer, 'C01');
-      setResult({ message: saved ? t.profile.saved : answer.rcrm.RM, saved });
+      setResult({ message: saved ? profileTexts.saved : answer.rcrm.RM, saved });
     },
     onError: (error) => setShown(failureMessage(error)),
   });
@@ -56,7 +56,7 @@ export function ProfileScreen({ notice }: { notice?: ProfileNotice }) {
   }
 
   return (
-    <PageCard title={t.profile.heading}>
+    <PageCard title={profileTexts.heading}>
       <div className="flex flex-col gap-6">
         <AccountField mobile={profile.data.mobile} verified={profile.data.is_verified} />
         <ReferralCode

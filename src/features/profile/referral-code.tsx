@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/button';
-import { t } from '../../i18n/zh-TW';
+import { profileTexts } from '../../i18n/zh-TW/profile';
 import { copyText } from '../../lib/clipboard';
 
 /** How long the copy notice stays (spec section 9); repeat clicks meanwhile do nothing. */
@@ -30,19 +30,19 @@ export function ReferralCode({ code, actions }: ReferralCodeProps) {
   async function copy() {
     if (copying.current) return;
     copying.current = true;
-    setNotice((await copyText(code)) ? t.profile.copied : t.profile.copyFailed);
+    setNotice((await copyText(code)) ? profileTexts.copied : profileTexts.copyFailed);
   }
 
   return (
     <section aria-labelledby={headingId} className="rounded-2xl border border-brand-100 bg-brand-50 p-4">
       <h2 id={headingId} className="text-sm font-medium text-ink">
-        {t.profile.referralHeading}
+        {profileTexts.referralHeading}
       </h2>
       <p className="mt-1 select-all font-mono text-2xl font-bold tracking-widest text-brand-800">{code}</p>
-      <p className="mt-1 text-sm text-ink-muted">{t.profile.referralHint}</p>
+      <p className="mt-1 text-sm text-ink-muted">{profileTexts.referralHint}</p>
       <div className="mt-3 flex flex-col gap-2">
-        <Button variant="secondary" aria-label={t.profile.copyLabel} onClick={() => void copy()}>
-          {t.profile.copy}
+        <Button variant="secondary" aria-label={profileTexts.copyLabel} onClick={() => void copy()}>
+          {profileTexts.copy}
         </Button>
         {actions}
       </div>

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { failureMessage, hasRc } from '../../api/client';
 import { buttonClass } from '../../components/button';
 import { PageCard } from '../../components/page-card';
-import { t } from '../../i18n/zh-TW';
+import { mobileTexts } from '../../i18n/zh-TW/mobile';
+import { verificationCodeTexts } from '../../i18n/zh-TW/verification-code';
 import { spacedMobile } from '../../lib/mobile-number';
 import { markCodeSent, wasCodeSent } from '../../lib/use-resend-countdown';
 import { memberProfileQueryOptions } from './api/get-member-profile';
@@ -19,7 +20,7 @@ import { ProfileLoadFailure } from './profile-load-states';
  * the three a day, so a reload or a step back must not spend one).
  */
 export function VerifyMobileScreen({ loadFailure }: { loadFailure: unknown }) {
-  if (loadFailure) return <ProfileLoadFailure error={loadFailure} title={t.mobile.verifyHeading} />;
+  if (loadFailure) return <ProfileLoadFailure error={loadFailure} title={mobileTexts.verifyHeading} />;
   return <VerifyMobile />;
 }
 
@@ -45,7 +46,7 @@ function VerifyCode({ mobile }: { mobile: string }) {
   const resend = useSendVerificationCodeMutation({
     onSuccess: (answer) => {
       if (hasRc(answer, 'C01')) markCodeSent('verify_mobile');
-      setNotice(hasRc(answer, 'C01') ? t.verificationCode.resent : answer.rcrm.RM);
+      setNotice(hasRc(answer, 'C01') ? verificationCodeTexts.resent : answer.rcrm.RM);
     },
     onError: showFailure,
   });
@@ -60,15 +61,15 @@ function VerifyCode({ mobile }: { mobile: string }) {
 
   return (
     <CodeScreen
-      heading={t.mobile.verifyHeading}
+      heading={mobileTexts.verifyHeading}
       purpose="verify_mobile"
-      sentTo={t.mobile.codeSentTo(shown)}
+      sentTo={mobileTexts.codeSentTo(shown)}
       busy={send.isPending || resend.isPending || verify.isPending}
       notice={notice}
       onCloseNotice={() => setNotice(null)}
       onVerify={(code) => verify.mutate(code)}
       onResend={() => resend.mutate()}
-      firstSend={sent ? undefined : { intro: t.mobile.verifyIntro(shown), onSend: () => send.mutate() }}
+      firstSend={sent ? undefined : { intro: mobileTexts.verifyIntro(shown), onSend: () => send.mutate() }}
     />
   );
 }
@@ -76,11 +77,11 @@ function VerifyCode({ mobile }: { mobile: string }) {
 /** Nothing to verify: the mobile is verified already, and the way back is to the profile. */
 function AlreadyVerified() {
   return (
-    <PageCard title={t.mobile.verifyHeading}>
+    <PageCard title={mobileTexts.verifyHeading}>
       <div className="flex flex-col items-center gap-4 text-center">
-        <p className="text-base text-ink">{t.mobile.alreadyVerified}</p>
+        <p className="text-base text-ink">{mobileTexts.alreadyVerified}</p>
         <Link to="/change_member" className={buttonClass('primary')}>
-          {t.mobile.backToProfile}
+          {mobileTexts.backToProfile}
         </Link>
       </div>
     </PageCard>

@@ -4,7 +4,8 @@ import { failureMessage, hasRc } from '../../api/client';
 import { buttonClass } from '../../components/button';
 import { linkClass } from '../../components/link-class';
 import { PageCard } from '../../components/page-card';
-import { t } from '../../i18n/zh-TW';
+import { mobileTexts } from '../../i18n/zh-TW/mobile';
+import { verificationCodeTexts } from '../../i18n/zh-TW/verification-code';
 import { spacedMobile } from '../../lib/mobile-number';
 import { storage } from '../../lib/storage';
 import { markCodeSent } from '../../lib/use-resend-countdown';
@@ -24,14 +25,14 @@ export function VerifyNewMobileScreen() {
         storage.memberChangeMobile.remove();
         return navigate({ to: '/change_member', search: { notice: 'mobile_changed' } });
       }
-      setNotice(hasRc(answer, 'MEMBER_MOBILE_IS_REPEAT') ? t.mobile.mobileTaken : answer.rcrm.RM);
+      setNotice(hasRc(answer, 'MEMBER_MOBILE_IS_REPEAT') ? mobileTexts.mobileTaken : answer.rcrm.RM);
     },
     onError: showFailure,
   });
   const resend = useResendMemberVerifyMutation({
     onSuccess: (answer) => {
       if (hasRc(answer, 'C01')) markCodeSent('change_mobile');
-      setNotice(hasRc(answer, 'C01') ? t.verificationCode.resent : answer.rcrm.RM);
+      setNotice(hasRc(answer, 'C01') ? verificationCodeTexts.resent : answer.rcrm.RM);
     },
     onError: showFailure,
   });
@@ -39,9 +40,9 @@ export function VerifyNewMobileScreen() {
   if (!mobile) return <NoPendingMobile />;
   return (
     <CodeScreen
-      heading={t.mobile.verifyNewHeading}
+      heading={mobileTexts.verifyNewHeading}
       purpose="change_mobile"
-      sentTo={t.mobile.codeSentTo(spacedMobile(mobile))}
+      sentTo={mobileTexts.codeSentTo(spacedMobile(mobile))}
       busy={verify.isPending || resend.isPending}
       notice={notice}
       onCloseNotice={() => setNotice(null)}
@@ -49,7 +50,7 @@ export function VerifyNewMobileScreen() {
       onResend={() => resend.mutate()}
       extraLink={
         <Link to="/change_member_mobile" className={linkClass}>
-          {t.mobile.reenter}
+          {mobileTexts.reenter}
         </Link>
       }
     />
@@ -59,12 +60,12 @@ export function VerifyNewMobileScreen() {
 /** Arrived without a new mobile to verify (another tab, or it was verified already). */
 function NoPendingMobile() {
   return (
-    <PageCard title={t.mobile.verifyNewHeading}>
+    <PageCard title={mobileTexts.verifyNewHeading}>
       <div role="alert" className="flex flex-col items-center gap-4 text-center">
-        <h2 className="text-lg font-semibold text-ink">{t.mobile.noPendingTitle}</h2>
-        <p className="text-ink-muted">{t.mobile.noPendingText}</p>
+        <h2 className="text-lg font-semibold text-ink">{mobileTexts.noPendingTitle}</h2>
+        <p className="text-ink-muted">{mobileTexts.noPendingText}</p>
         <Link to="/change_member_mobile" className={buttonClass('primary')}>
-          {t.mobile.reenter}
+          {mobileTexts.reenter}
         </Link>
       </div>
     </PageCard>

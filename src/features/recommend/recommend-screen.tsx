@@ -3,7 +3,8 @@ import { Link, useCanGoBack, useRouter } from '@tanstack/react-router';
 import { Button, buttonClass } from '../../components/button';
 import { PageCard } from '../../components/page-card';
 import { RewardList } from '../../components/reward-list';
-import { t } from '../../i18n/zh-TW';
+import { commonTexts } from '../../i18n/zh-TW/common';
+import { recommendTexts } from '../../i18n/zh-TW/recommend';
 import { friendRecommendCopyQueryOptions, referrerRewardsQueryOptions } from './api';
 
 /** The friend-invite page: the brand's copy and what the inviting member earns. */
@@ -15,7 +16,7 @@ export function RecommendScreen() {
   const failure = (!copy.ok && copy.message) || (!rewards.ok && rewards.message);
 
   return (
-    <PageCard title={t.recommend.heading}>
+    <PageCard title={recommendTexts.heading}>
       <div className="flex flex-col gap-5">
         {copy.ok && copy.value ? (
           <p className="whitespace-pre-line text-base leading-relaxed text-ink">{copy.value}</p>
@@ -23,7 +24,7 @@ export function RecommendScreen() {
         {rewards.ok ? (
           <section aria-labelledby="recommend-rewards" className="flex flex-col gap-3">
             <h2 id="recommend-rewards" className="text-base font-semibold text-ink">
-              {t.recommend.rewardsHeading}
+              {recommendTexts.rewardsHeading}
             </h2>
             {rewards.value.description ? (
               <p className="whitespace-pre-line text-sm text-ink-muted">{rewards.value.description}</p>
@@ -41,17 +42,17 @@ export function RecommendScreen() {
                 if (!rewards.ok) void refetchRewards();
               }}
             >
-              {t.recommend.retry}
+              {recommendTexts.retry}
             </Button>
           </div>
         ) : null}
         {canGoBack ? (
           <Button variant="secondary" onClick={() => router.history.back()}>
-            {t.recommend.back}
+            {recommendTexts.back}
           </Button>
         ) : (
           <Link to="/login" className={buttonClass('secondary')}>
-            {t.common.backToLogin}
+            {commonTexts.backToLogin}
           </Link>
         )}
       </div>

@@ -11,7 +11,7 @@ import { LoadingModal } from '../../components/loading-modal';
 import { MobileField } from '../../components/mobile-field';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
-import { t } from '../../i18n/zh-TW';
+import { registerTexts } from '../../i18n/zh-TW/register';
 import { fieldMessages } from '../../lib/form-errors';
 import { storage } from '../../lib/storage';
 import { markCodeSent } from '../../lib/use-resend-countdown';
@@ -37,7 +37,7 @@ export function ChangeMobileScreen() {
         // Returning the navigation keeps the loading modal up until step 3 shows.
         return navigate({ to: '/registerFinal' });
       }
-      setNotice(hasRc(answer, 'MEMBER_MOBILE_IS_REPEAT') ? t.register.mobileTaken : answer.rcrm.RM);
+      setNotice(hasRc(answer, 'MEMBER_MOBILE_IS_REPEAT') ? registerTexts.mobileTaken : answer.rcrm.RM);
     },
     onError: (error) => setNotice(failureMessage(error)),
   });
@@ -60,20 +60,20 @@ export function ChangeMobileScreen() {
           onSubmit={handleSubmit(({ mobile }) => updateMobile.mutate(mobile))}
           className="flex flex-col gap-4"
         >
-          <h2 className="text-lg font-semibold text-ink">{t.register.changeMobile}</h2>
-          <p className="text-base text-ink-muted">{t.register.changeMobileIntro}</p>
+          <h2 className="text-lg font-semibold text-ink">{registerTexts.changeMobile}</h2>
+          <p className="text-base text-ink-muted">{registerTexts.changeMobileIntro}</p>
           <MobileField
-            label={t.register.newMobileLabel}
-            placeholder={t.register.mobilePlaceholder}
+            label={registerTexts.newMobileLabel}
+            placeholder={registerTexts.mobilePlaceholder}
             errors={fieldMessages(errors.mobile)}
             {...register('mobile')}
           />
           <Button type="submit" disabled={updateMobile.isPending}>
-            {t.register.changeMobileSubmit}
+            {registerTexts.changeMobileSubmit}
           </Button>
           <p className="text-center text-base">
             <Link to="/registerFinal" className={linkClass}>
-              {t.register.backToVerify}
+              {registerTexts.backToVerify}
             </Link>
           </p>
         </form>

@@ -1,5 +1,5 @@
 import { StartOver } from '../../components/start-over';
-import { t } from '../../i18n/zh-TW';
+import { registerTexts } from '../../i18n/zh-TW/register';
 
 /**
  * Step 3 without a temp token the server knows: nothing can be verified, so the member starts
@@ -8,11 +8,11 @@ import { t } from '../../i18n/zh-TW';
 export function RegistrationExpired() {
   return (
     <StartOver
-      title={t.register.expiredTitle}
-      text={t.register.expiredText}
+      title={registerTexts.expiredTitle}
+      text={registerTexts.expiredText}
       to="/registerFirst"
-      action={t.register.restart}
-      orLogIn={t.register.registeredLogIn}
+      action={registerTexts.restart}
+      orLogIn={registerTexts.registeredLogIn}
     />
   );
 }

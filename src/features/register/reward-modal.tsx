@@ -3,7 +3,8 @@ import { taskRewardsQueryOptions } from '../../api/rewards';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
 import { RewardList } from '../../components/reward-list';
-import { t } from '../../i18n/zh-TW';
+import { commonTexts } from '../../i18n/zh-TW/common';
+import { registerTexts } from '../../i18n/zh-TW/register';
 
 interface RewardModalProps {
   open: boolean;
@@ -23,26 +24,26 @@ export function RewardModal({ open, onConfirm, onClose }: RewardModalProps) {
   return (
     <Modal
       open={open}
-      title={t.register.rewardTitle}
+      title={registerTexts.rewardTitle}
       onClose={onClose}
       footer={
         <>
-          <Button onClick={onConfirm}>{t.register.rewardConfirm}</Button>
+          <Button onClick={onConfirm}>{registerTexts.rewardConfirm}</Button>
           <Button variant="secondary" onClick={onClose}>
-            {t.register.rewardCancel}
+            {registerTexts.rewardCancel}
           </Button>
         </>
       }
     >
       <section
-        aria-label={t.register.rewardTitle}
+        aria-label={registerTexts.rewardTitle}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable box takes focus so the keyboard can scroll it.
         tabIndex={0}
         className="flex max-h-[55dvh] flex-col gap-3 overflow-y-auto rounded-xl text-left focus-visible:outline-2 focus-visible:outline-brand-600"
       >
-        <p>{t.register.rewardIntro}</p>
-        {isPending ? <p>{t.common.loading}</p> : null}
-        {rewards?.ok === false ? <p className="text-ink-muted">{t.register.rewardUnavailable}</p> : null}
+        <p>{registerTexts.rewardIntro}</p>
+        {isPending ? <p>{commonTexts.loading}</p> : null}
+        {rewards?.ok === false ? <p className="text-ink-muted">{registerTexts.rewardUnavailable}</p> : null}
         {rewards?.ok ? (
           <>
             <div>

@@ -1,13 +1,13 @@
-import { t } from '../../i18n/zh-TW';
+import { registerTexts } from '../../i18n/zh-TW/register';
 
 /** The registration heading with where the member is among the three steps. */
 export function StepHeader({ step }: { step: 1 | 2 | 3 }) {
-  const total = t.register.steps.length;
+  const total = registerTexts.steps.length;
   return (
     <header className="mb-6 flex flex-col items-center gap-3">
-      <h1 className="text-xl font-bold text-ink">{t.register.heading}</h1>
-      <ol className="flex w-full gap-2" aria-label={t.register.stepOf(step, total)}>
-        {t.register.steps.map((name, i) => (
+      <h1 className="text-xl font-bold text-ink">{registerTexts.heading}</h1>
+      <ol className="flex w-full gap-2" aria-label={registerTexts.stepOf(step, total)}>
+        {registerTexts.steps.map((name, i) => (
           <li
             key={name}
             aria-current={i + 1 === step ? 'step' : undefined}

@@ -7,7 +7,7 @@ import { Button } from '../../components/button';
 import { MobileField } from '../../components/mobile-field';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { TextField } from '../../components/text-field';
-import { t } from '../../i18n/zh-TW';
+import { registerTexts } from '../../i18n/zh-TW/register';
 import { fieldMessages } from '../../lib/form-errors';
 import { useRecheckWhenChanged } from '../../lib/use-recheck';
 import { registerTermsQueryOptions } from './api';
@@ -66,20 +66,20 @@ export function StepOneForm({ onNext, busy }: { onNext: (values: StepOneValues) 
   return (
     <form noValidate onSubmit={handleSubmit(goOn, () => setTriedToGoOn(true))} className="flex flex-col gap-4">
       <MobileField
-        label={t.register.mobileLabel}
-        placeholder={t.register.mobilePlaceholder}
+        label={registerTexts.mobileLabel}
+        placeholder={registerTexts.mobilePlaceholder}
         errors={fieldMessages(errors.mobile)}
         {...register('mobile')}
       />
       <TextField
-        label={t.register.nameLabel}
-        placeholder={t.register.namePlaceholder}
+        label={registerTexts.nameLabel}
+        placeholder={registerTexts.namePlaceholder}
         autoComplete="name"
         errors={fieldMessages(errors.name)}
         {...register('name')}
       />
       <NewPasswordFields
-        text={t.register}
+        text={registerTexts}
         password={register('password')}
         confirm={register('confirm')}
         errors={errors}
@@ -87,12 +87,12 @@ export function StepOneForm({ onNext, busy }: { onNext: (values: StepOneValues) 
       <TermList
         agreed={agreed}
         onAgree={agree}
-        error={triedToGoOn && !allAgreed ? t.register.termsRequired : null}
+        error={triedToGoOn && !allAgreed ? registerTexts.termsRequired : null}
         firstUnagreedRef={firstUnagreed}
         groupRef={termGroup}
       />
       <Button type="submit" className="mt-2" disabled={busy}>
-        {t.register.next}
+        {registerTexts.next}
       </Button>
     </form>
   );

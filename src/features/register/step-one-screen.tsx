@@ -5,7 +5,8 @@ import { linkClass } from '../../components/link-class';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
-import { t } from '../../i18n/zh-TW';
+import { commonTexts } from '../../i18n/zh-TW/common';
+import { registerTexts } from '../../i18n/zh-TW/register';
 import { useRegisterCheckMutation } from './api';
 import { StepHeader } from './step-header';
 import { StepOneForm } from './step-one-form';
@@ -18,7 +19,7 @@ export function StepOneScreen() {
     // Returning the navigation keeps the loading modal up until step 2 shows.
     onSuccess: (answer) => {
       if (hasRc(answer, 'C01')) return navigate({ to: '/registerSecond' });
-      setNotice(hasRc(answer, 'MEMBER_MOBILE_IS_REPEAT') ? t.register.memberExists : answer.rcrm.RM);
+      setNotice(hasRc(answer, 'MEMBER_MOBILE_IS_REPEAT') ? registerTexts.memberExists : answer.rcrm.RM);
     },
     onError: (error) => setNotice(failureMessage(error)),
   });
@@ -31,9 +32,9 @@ export function StepOneScreen() {
         onNext={({ mobile, password }) => registerCheck.mutate({ mobile, password })}
       />
       <p className="mt-6 text-center text-base text-ink-muted">
-        {t.register.haveAccount}{' '}
+        {registerTexts.haveAccount}{' '}
         <Link to="/login" className={linkClass}>
-          {t.common.backToLogin}
+          {commonTexts.backToLogin}
         </Link>
       </p>
       <LoadingModal open={registerCheck.isPending} />

@@ -6,7 +6,7 @@ import { Button } from '../../components/button';
 import { linkClass } from '../../components/link-class';
 import { ProfileDetailsFields } from '../../components/profile-details-fields';
 import { TextField } from '../../components/text-field';
-import { t } from '../../i18n/zh-TW';
+import { registerTexts } from '../../i18n/zh-TW/register';
 import { fieldMessages } from '../../lib/form-errors';
 import { type RegisterTwoDraft, saveStepTwo, stepTwoDraft } from './drafts';
 import { type StepTwoValues, stepTwoSchema } from './form-schemas';
@@ -52,8 +52,8 @@ export function StepTwoForm({ busy, onSubmit, onSkip }: StepTwoFormProps) {
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
       <div className="flex flex-col gap-1.5">
         <TextField
-          label={t.register.inviteCodeLabel}
-          placeholder={t.register.inviteCodePlaceholder}
+          label={registerTexts.inviteCodeLabel}
+          placeholder={registerTexts.inviteCodePlaceholder}
           autoCapitalize="characters"
           autoComplete="off"
           spellCheck={false}
@@ -61,11 +61,11 @@ export function StepTwoForm({ busy, onSubmit, onSkip }: StepTwoFormProps) {
           {...register('referrer_code')}
         />
         <Link to="/recommend" className={`self-end text-sm ${linkClass}`}>
-          {t.register.recommendLink}
+          {registerTexts.recommendLink}
         </Link>
       </div>
       <ProfileDetailsFields
-        text={t.register}
+        text={registerTexts}
         gender={register('gender')}
         email={register('email')}
         birthday={register('birthday')}
@@ -73,10 +73,10 @@ export function StepTwoForm({ busy, onSubmit, onSkip }: StepTwoFormProps) {
         lockedBirthday={lockedBirthday}
       />
       <Button type="submit" className="mt-2" disabled={busy}>
-        {t.register.submit}
+        {registerTexts.submit}
       </Button>
       <Button variant="secondary" onClick={onSkip} disabled={busy}>
-        {t.register.skip}
+        {registerTexts.skip}
       </Button>
     </form>
   );

@@ -3,7 +3,8 @@ import { linkClass } from '../../components/link-class';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
-import { t } from '../../i18n/zh-TW';
+import { commonTexts } from '../../i18n/zh-TW/common';
+import { registerTexts } from '../../i18n/zh-TW/register';
 import { RewardModal } from './reward-modal';
 import { StepHeader } from './step-header';
 import { StepTwoForm } from './step-two-form';
@@ -17,11 +18,11 @@ export function StepTwoScreen() {
   return (
     <PageCard>
       <StepHeader step={2} />
-      <p className="mb-4 text-base text-ink-muted">{t.register.stepTwoIntro}</p>
+      <p className="mb-4 text-base text-ink-muted">{registerTexts.stepTwoIntro}</p>
       <StepTwoForm busy={registration.pending} onSubmit={registration.submit} onSkip={registration.skip} />
       <p className="mt-6 text-center text-base">
         <Link to="/registerFirst" className={linkClass}>
-          {t.register.back}
+          {registerTexts.back}
         </Link>
       </p>
       <RewardModal
@@ -34,7 +35,7 @@ export function StepTwoScreen() {
       <NoticeModal
         message={registration.notice}
         onClose={registration.closeNotice}
-        closeLabel={registration.noticeGoesOn ? t.common.ok : undefined}
+        closeLabel={registration.noticeGoesOn ? commonTexts.ok : undefined}
       />
     </PageCard>
   );

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type Ref, useState } from 'react';
 import type { Term } from '#protocol/endpoints';
 import { Button } from '../../components/button';
-import { t } from '../../i18n/zh-TW';
+import { registerTexts } from '../../i18n/zh-TW/register';
 import { registerTermsQueryOptions } from './api';
 import { TermModal } from './term-modal';
 
@@ -37,15 +37,15 @@ export function TermList({ agreed, onAgree, error = null, firstUnagreedRef, grou
       className="flex min-w-0 flex-col gap-2 focus:outline-none"
     >
       <h2 id="register-terms-heading" className="text-sm font-medium text-ink">
-        {t.register.termsHeading}
+        {registerTexts.termsHeading}
       </h2>
-      <p className="text-sm text-ink-muted">{t.register.termsHint}</p>
+      <p className="text-sm text-ink-muted">{registerTexts.termsHint}</p>
       {terms === undefined ? <TermsLoading /> : null}
       {terms && !terms.ok ? (
         <div role="alert" className="flex flex-col gap-2 text-sm text-danger">
           <p>{terms.message}</p>
           <Button variant="secondary" disabled={isFetching} onClick={() => void refetch()}>
-            {isFetching ? t.register.termsLoading : t.register.termsRetry}
+            {isFetching ? registerTexts.termsLoading : registerTexts.termsRetry}
           </Button>
         </div>
       ) : null}
@@ -73,7 +73,7 @@ export function TermList({ agreed, onAgree, error = null, firstUnagreedRef, grou
                   }}
                   className="size-5 shrink-0 accent-brand-700"
                 />
-                <span className="flex-1">{t.register.termAgree(term.title)}</span>
+                <span className="flex-1">{registerTexts.termAgree(term.title)}</span>
               </label>
             </li>
           );
@@ -100,7 +100,7 @@ export function TermList({ agreed, onAgree, error = null, firstUnagreedRef, grou
 function TermsLoading() {
   return (
     <div role="status" className="flex flex-col gap-2">
-      <span className="sr-only">{t.register.termsLoading}</span>
+      <span className="sr-only">{registerTexts.termsLoading}</span>
       {[0, 1].map((row) => (
         <div
           key={row}

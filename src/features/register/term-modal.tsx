@@ -2,7 +2,8 @@ import { lazy, Suspense } from 'react';
 import type { Term } from '#protocol/endpoints';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
-import { t } from '../../i18n/zh-TW';
+import { commonTexts } from '../../i18n/zh-TW/common';
+import { registerTexts } from '../../i18n/zh-TW/register';
 
 // DOMPurify (10 KiB gzip) loads when a term is first opened, not with the registration screen.
 const SanitizedHtml = lazy(async () => ({ default: (await import('../../components/sanitized-html')).SanitizedHtml }));
@@ -22,9 +23,9 @@ export function TermModal({ term, onAgree, onClose }: TermModalProps) {
       onClose={onClose}
       footer={
         <>
-          <Button onClick={() => term && onAgree(term)}>{t.register.termAccept}</Button>
+          <Button onClick={() => term && onAgree(term)}>{registerTexts.termAccept}</Button>
           <Button variant="secondary" onClick={onClose}>
-            {t.common.close}
+            {commonTexts.close}
           </Button>
         </>
       }
@@ -36,7 +37,7 @@ export function TermModal({ term, onAgree, onClose }: TermModalProps) {
           aria-label={term.title}
           className="max-h-[55dvh] [&_a]:text-brand-700 [&_a]:underline [&_h3]:mt-3 [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:mb-2 [&_ul]:list-disc [&_ul]:pl-5 overflow-y-auto rounded-xl border border-gray-200 p-3 text-left text-sm leading-relaxed focus-visible:outline-2 focus-visible:outline-brand-600"
         >
-          <Suspense fallback={<p className="text-ink-muted">{t.common.loading}</p>}>
+          <Suspense fallback={<p className="text-ink-muted">{commonTexts.loading}</p>}>
             <SanitizedHtml html={term.content} />
           </Suspense>
         </section>

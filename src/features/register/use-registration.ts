@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import type { ApiResponse } from '#protocol/rc';
 import { failureMessage, gotNoAnswer, hasRc } from '../../api/client';
 import { memberTokenOf } from '../../api/member-login';
-import { t } from '../../i18n/zh-TW';
+import { registerTexts } from '../../i18n/zh-TW/register';
 import { forgetLineBind, lineBindData } from '../../lib/line-bind';
 import { storage } from '../../lib/storage';
 import { markCodeSent } from '../../lib/use-resend-countdown';
@@ -32,7 +32,7 @@ export function useRegistration() {
   function tell(message: string | null) {
     const dropped = crmDataDropped.current;
     crmDataDropped.current = false;
-    setNotice([dropped ? t.register.crmDataDropped : null, message].filter(Boolean).join('\n'));
+    setNotice([dropped ? registerTexts.crmDataDropped : null, message].filter(Boolean).join('\n'));
   }
   const showFailure = (error: Error) => tell(failureMessage(error));
 
@@ -80,7 +80,7 @@ export function useRegistration() {
       if (hasRc(answer, 'LINE_TOKEN_INVALID') || hasRc(answer, 'LINE_ALREADY_BOUND')) forgetLineBind();
       // The third-party CRM path also shows the result code itself, as the spec says.
       const viaCrm = third_party_crm_data && !crmDataRefused;
-      tell(viaCrm ? t.register.crmRegisterFailed(answer.rcrm.RM, answer.rcrm.RC) : answer.rcrm.RM);
+      tell(viaCrm ? registerTexts.crmRegisterFailed(answer.rcrm.RM, answer.rcrm.RC) : answer.rcrm.RM);
     },
     onError: (error) => {
       if (gotNoAnswer(error)) registerAnswerLost.current = true;

@@ -8,7 +8,8 @@ import { CodeForm, ResendButton } from '../../components/code-form';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
-import { t } from '../../i18n/zh-TW';
+import { registerTexts } from '../../i18n/zh-TW/register';
+import { verificationCodeTexts } from '../../i18n/zh-TW/verification-code';
 import { spacedMobile } from '../../lib/mobile-number';
 import { storage } from '../../lib/storage';
 import { markCodeSent } from '../../lib/use-resend-countdown';
@@ -48,7 +49,7 @@ export function VerifyScreen() {
     onSuccess: (answer) => {
       if (!answer) return setHasTempToken(false);
       if (hasRc(answer, 'C01')) markCodeSent('register');
-      setNotice(hasRc(answer, 'C01') ? t.verificationCode.resent : answer.rcrm.RM);
+      setNotice(hasRc(answer, 'C01') ? verificationCodeTexts.resent : answer.rcrm.RM);
     },
     onError,
   });
@@ -59,16 +60,16 @@ export function VerifyScreen() {
       <StepHeader step={3} />
       {hasTempToken || welcome.welcomed ? (
         <div className="flex flex-col gap-4">
-          {mobile ? <p className="text-base text-ink">{t.register.codeSentTo(spacedMobile(mobile))}</p> : null}
+          {mobile ? <p className="text-base text-ink">{registerTexts.codeSentTo(spacedMobile(mobile))}</p> : null}
           <CodeForm onVerify={(code) => verify.mutate(code)} busy={pending} />
           <Button variant="secondary" onClick={() => skip.mutate()} disabled={pending}>
-            {t.register.skipVerify}
+            {registerTexts.skipVerify}
           </Button>
           <ResendButton purpose="register" onResend={() => resend.mutate()} busy={pending} />
           <Link to="/registerFinal/change_mobile" className={buttonClass('secondary')}>
-            {t.register.changeMobile}
+            {registerTexts.changeMobile}
           </Link>
-          <p className="text-sm text-ink-muted">{t.verificationCode.resendHint}</p>
+          <p className="text-sm text-ink-muted">{verificationCodeTexts.resendHint}</p>
         </div>
       ) : (
         <RegistrationExpired />

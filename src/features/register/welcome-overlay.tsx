@@ -1,5 +1,5 @@
 import { SuccessOverlay } from '../../components/success-overlay';
-import { t } from '../../i18n/zh-TW';
+import { registerTexts } from '../../i18n/zh-TW/register';
 
 /**
  * The registration success overlay while the member is taken on, wherever registration ends
@@ -9,9 +9,9 @@ export function WelcomeOverlay({ welcomed, redirectFailed }: { welcomed: boolean
   return (
     <SuccessOverlay
       open={welcomed}
-      title={t.register.successTitle}
-      redirecting={t.register.successRedirecting}
-      fallback={t.register.goToMemberArea}
+      title={registerTexts.successTitle}
+      redirecting={registerTexts.successRedirecting}
+      fallback={registerTexts.goToMemberArea}
       redirectFailed={redirectFailed}
     />
   );

@@ -2,7 +2,7 @@ import { DEFAULT_REDIRECT_PATH } from '#protocol/routes';
 import { hasRc } from '../../../api/client';
 import { type Credentials, login, memberTokenOf } from '../../../api/member-login';
 import { planRedirect } from '../../../api/redirect-location';
-import { t } from '../../../i18n/zh-TW';
+import { loginTexts } from '../../../i18n/zh-TW/login';
 import { trackSignIn } from '../../../lib/analytics';
 import { keepLineBindData } from '../../../lib/line-bind';
 import { leaveFor } from '../../../lib/redirect';
@@ -55,7 +55,7 @@ async function signInWithLine(lineToken: string): Promise<SignInOutcome> {
   const answer = await loginWithProvider(lineToken);
   if (hasRc(answer, 'LINE_NOT_BOUND')) {
     keepLineBindData(lineToken);
-    return stay(t.login.lineNotBound, true);
+    return stay(loginTexts.lineNotBound, true);
   }
   if (!hasRc(answer, 'C01')) return stay(answer.rcrm.RM);
   const token = memberTokenOf(answer, 'login_with_provider');
@@ -77,7 +77,7 @@ async function goOn(token: string, method: LoginType): Promise<SignInOutcome> {
   return {
     leaving: false,
     notice: {
-      message: `${refusal ?? t.login.redirectFailed}\n${t.login.goingToDefault}`,
+      message: `${refusal ?? loginTexts.redirectFailed}\n${loginTexts.goingToDefault}`,
       offerLineBind: false,
       thenLeaveFor: plan.location ?? DEFAULT_REDIRECT_PATH,
     },

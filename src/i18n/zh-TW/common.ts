@@ -1,0 +1,12 @@
+export const commonTexts = {
+  loading: '載入中...',
+  /** Said beside the loading text once a call has run this long: the member knows why they wait. */
+  stillLoading: '網路較慢，仍在處理中，請稍候…',
+  networkFailure: '網路連線不穩定，請確認連線後再試一次',
+  tryAgain: '再試一次',
+  noticeTitle: '提示',
+  close: '關閉',
+  goBindLine: '前往綁定',
+  backToLogin: '返回登入',
+  ok: '確定',
+};
