@@ -30,6 +30,25 @@ async function lineLogin(page: Page) {
   await card.click();
 }
 
+/** How many lines a text of `card` (found by its words) takes on the screen. */
+const linesOf = (card: ReturnType<Page['getByRole']>, text: string) =>
+  card.evaluate((element, words) => {
+    const node = [...element.querySelectorAll('span')].find((span) => span.textContent === words);
+    if (!node) return 0;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  }, text);
+
+test('the demo LINE card keeps its title on one line at 320 px, its badge under the texts', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto(`${server.url}/login`);
+  const card = page.getByRole('button', { name: /使用 LINE 帳號登入/ });
+  await expect(card).toContainText('示範 LINE');
+  expect(await linesOf(card, '使用 LINE 帳號登入')).toBe(1);
+  expect(await linesOf(card, '示範 LINE')).toBe(1);
+});
+
 /** Signs the member out on this device, as an expired session would; the browser stays the same LINE user. */
 const signOut = (page: Page) =>
   page.evaluate(() => {

@@ -17,12 +17,13 @@ export function LineLoginCard({ onClick, demo }: LineLoginCardProps) {
       <span className="flex min-w-0 flex-1 flex-col">
         <span className="font-semibold text-ink">{loginTexts.lineLogin}</span>
         <span className="text-sm text-ink-muted">{loginTexts.lineLoginHint}</span>
+        {/* Under the texts, not beside them: at 320 px a third column broke the title in two. */}
+        {demo ? (
+          <span className="mt-1 self-start rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
+            {loginTexts.lineDemoBadge}
+          </span>
+        ) : null}
       </span>
-      {demo ? (
-        <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
-          {loginTexts.lineDemoBadge}
-        </span>
-      ) : null}
     </button>
   );
 }
