@@ -1,4 +1,5 @@
 import { CALL_ADDRESSES } from 'virtual:call-addresses';
+import { isModuleNotFoundError } from '@tanstack/router-core';
 import type { ApiBase, EndpointName, Params, Results } from '#protocol/endpoints';
 import { withoutNamedField } from '#protocol/messages';
 import { type ApiResponse, isRC, type RC, RC_MESSAGES } from '#protocol/rc';
@@ -37,6 +38,12 @@ export const hasRc = (answer: ApiResponse<unknown>, rc: RC): boolean => answer.r
 /** Whether the call got no answer at all (the member's connection), as opposed to any answer of the server. */
 export const gotNoAnswer = (error: unknown): boolean => error instanceof ApiError && error.rc === NETWORK_FAILURE;
 
+/**
+ * A screen's failure as the member is told it: a screen's code that did not come (lost on a weak
+ * signal, after the router's one reload) is the connection, as a call with no answer is.
+ */
+export const asCallFailure = (error: unknown): unknown => (isModuleNotFoundError(error) ? networkFailure() : error);
+
 /** Whether the same call may well answer if tried again: no answer came, or the server failed. */
 export const mayTryAgain = (error: unknown): boolean =>
   gotNoAnswer(error) || (error instanceof ApiError && error.rc === 'SYSTEM_ERROR');
@@ -65,9 +72,28 @@ export function apiUrl(base: ApiBase, path: string): string {
 // then, and is kept. A screen's first paint waits for less script.
 const loadCrypto = () => import('./crypto');
 
+/**
+ * The signing code, as a call waits for it: on a weak signal it may be lost on the way or stall,
+ * and either is the member's connection, told and tried again as a call with no answer is, never
+ * a system error. It gets the call's own deadline; a later try asks the browser for it afresh.
+ */
+async function signingCode(): Promise<Awaited<ReturnType<typeof loadCrypto>>> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tooLate = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(networkFailure()), CALL_DEADLINE_MS);
+  });
+  try {
+    return await Promise.race([loadCrypto(), tooLate]);
+  } catch {
+    throw networkFailure();
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** A sensitive value, AES-encrypted with the configured secret (or `aesKey`, the aes_key cookie's). */
 export async function encrypt(plaintext: string, aesKey: string = appConfig().aesKey): Promise<string> {
-  return (await loadCrypto()).encryptValue(aesKey, plaintext);
+  return (await signingCode()).encryptValue(aesKey, plaintext);
 }
 
 export function identityHeaders(language: Language = 'zh-TW'): Record<string, string> {
@@ -150,7 +176,7 @@ export async function callApi<N extends EndpointName>(
 ): Promise<ApiResponse<Results<N>>> {
   const { base, path, method } = CALL_ADDRESSES[name];
   const { token, params, language } = (input ?? {}) as { token?: string | null; params?: object; language?: Language };
-  const { buildEnvelope } = await loadCrypto();
+  const { buildEnvelope } = await signingCode();
   const envelope = buildEnvelope(appConfig().signKey, {
     token,
     request_parameter: params as Record<string, unknown> | undefined,

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
 import { freshDataDir, importMembers, type MemberServer, startMemberServer } from './member-server';
-import { closeNetworkNotice, loseFirstAnswer, loseFirstRequest } from './weak-signal';
+import { closeNetworkNotice, loseFirstAnswer, loseFirstRequest, loseScripts } from './weak-signal';
 
 // A member on a bus with one bar of signal: requests that stall without an error. The page's
 // timers run on a clock each test moves (page.clock), so the waits are checked without sitting
@@ -131,4 +131,53 @@ test.describe('in LINE', () => {
     await logIn(page);
     await expect(page).toHaveURL(`${server.url}/change_pwd?reason=imported`);
   });
+});
+
+// The signing code (@noble's AES and HMAC) loads with the first call, not with the page.
+const SIGNING_CODE = /^(crypto|sha2|hmac)-/;
+
+test('the signing code lost on the way is the connection: the member is told so and logs in on the next try', async ({
+  page,
+}) => {
+  const found = await loseScripts(page, SIGNING_CODE);
+  await page.goto(`${server.url}/login`);
+  await logIn(page);
+  await closeNetworkNotice(page);
+  await expect(page.getByLabel('帳號')).toHaveValue('0911222333');
+
+  found();
+  await page.getByRole('button', { name: '登入', exact: true }).click();
+  await expect(page).toHaveURL(`${server.url}/change_pwd?reason=imported`);
+});
+
+test('a signing code that never comes ends at the call deadline with the network message', async ({ page }) => {
+  await page.clock.install();
+  // Requests for it that are never answered, as on a connection that stalls without an error.
+  await page.route(
+    (url) => SIGNING_CODE.test(url.pathname.replace('/assets/', '')),
+    () => undefined,
+  );
+  await page.goto(`${server.url}/login`);
+  await logIn(page);
+  const loading = page.getByRole('status').filter({ hasText: '載入中...' });
+  await expect(loading).toBeVisible();
+  await page.clock.runFor(20_000);
+  await closeNetworkNotice(page);
+  await expect(page.getByLabel('帳號')).toHaveValue('0911222333');
+});
+
+test('a screen whose code does not come says it is the connection, and 再試一次 shows the screen', async ({
+  page,
+}, info) => {
+  const found = await loseScripts(page, /^registerFirst-/);
+  await page.goto(`${server.url}/login`);
+  await page.getByRole('link', { name: '會員註冊' }).click();
+  await closeNetworkNotice(page);
+  await expect(page).toHaveURL(`${server.url}/registerFirst`);
+  await page.screenshot({ path: info.outputPath('screen-code-lost-360x640.png') });
+  await expectAccessible(page, 'a screen whose code did not come');
+
+  found();
+  await page.getByRole('button', { name: '再試一次' }).click();
+  await expect(page.getByLabel('手機號碼')).toBeVisible();
 });

@@ -30,3 +30,19 @@ export async function loseFirstAnswer(page: Page, url: string): Promise<void> {
     return route.abort('internetdisconnected');
   });
 }
+
+/**
+ * Every request for the app's scripts whose names match `names` is lost on the way until the
+ * returned function is called, as when the signal drops while a screen's code or the signing
+ * code is on its way.
+ */
+export async function loseScripts(page: Page, names: RegExp): Promise<() => void> {
+  let losing = true;
+  await page.route(
+    (url) => url.pathname.startsWith('/assets/') && names.test(url.pathname.slice('/assets/'.length)),
+    (route) => (losing ? route.abort('internetdisconnected') : route.continue()),
+  );
+  return () => {
+    losing = false;
+  };
+}

@@ -4,7 +4,9 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  lazyRouteComponent,
   Outlet,
+  type RouteComponent,
 } from '@tanstack/react-router';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -23,7 +25,7 @@ function renderPage({
   errorComponent,
 }: {
   loader?: () => Promise<unknown>;
-  component?: () => React.ReactNode;
+  component?: RouteComponent;
   errorComponent?: () => React.ReactNode;
 }) {
   const root = createRootRouteWithContext<RouterContext>()({ component: Outlet, errorComponent });
@@ -98,6 +100,27 @@ describe('when a route cannot load', () => {
     await notice();
     expect(screen.queryByRole('button', { name: '再試一次' })).not.toBeInTheDocument();
     expectReported(error);
+  });
+
+  it('tells a screen whose code did not come as the connection, and asks for the code again on 再試一次', async () => {
+    const message = 'Failed to fetch dynamically imported module: /assets/screen.js';
+    // The router reloads the page once for such a failure (its own rule); this is after that reload.
+    sessionStorage.setItem(`tanstack_router_reload:${message}`, '1');
+    const error = new TypeError(message);
+    const importer = vi
+      .fn()
+      .mockRejectedValueOnce(error)
+      .mockResolvedValueOnce({ Screen: () => <p>頁面內容</p> });
+    const { user } = renderPage({ component: lazyRouteComponent(importer, 'Screen') });
+
+    const dialog = await notice();
+    expect(dialog).toHaveTextContent('網路連線不穩定，請確認連線後再試一次');
+    await user.click(within(dialog).getByRole('button', { name: '關閉' }));
+    await user.click(screen.getByRole('button', { name: '再試一次' }));
+    expect(await screen.findByText('頁面內容')).toBeInTheDocument();
+    expect(importer).toHaveBeenCalledTimes(2);
+    expectReported(error);
+    sessionStorage.clear();
   });
 
   it('says the system is busy for any other failure', async () => {
