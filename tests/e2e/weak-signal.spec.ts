@@ -181,3 +181,25 @@ test('a screen whose code does not come says it is the connection, and 再試一
   await page.getByRole('button', { name: '再試一次' }).click();
   await expect(page.getByLabel('手機號碼')).toBeVisible();
 });
+
+test('a term whose reader is lost on the way says so in the term, and 再試一次 there shows it', async ({
+  page,
+}, info) => {
+  // DOMPurify, which shows a term's content, loads when the first term is opened.
+  const found = await loseScripts(page, /^sanitized-html-/);
+  await page.goto(`${server.url}/registerFirst`);
+  await page.getByLabel('手機號碼').fill('0955123456');
+  const terms = page.getByRole('checkbox', { name: /^我已閱讀並同意「/ });
+  await terms.first().click();
+  const term = page.getByRole('dialog').getByRole('region');
+  await expect(term).toContainText('網路連線不穩定，請確認連線後再試一次');
+  await page.screenshot({ path: info.outputPath('term-reader-lost-360x640.png') });
+  await expectAccessible(page, 'registration: a term whose reader did not come');
+
+  found();
+  await term.getByRole('button', { name: '再試一次' }).click();
+  await expect(term).toContainText('會員資格');
+  await page.getByRole('dialog').getByRole('button', { name: '我已閱讀並同意條款' }).click();
+  await expect(terms.first()).toBeChecked();
+  await expect(page.getByLabel('手機號碼')).toHaveValue('0955123456');
+});

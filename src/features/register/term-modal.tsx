@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { Term } from '#protocol/endpoints';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
@@ -6,7 +6,30 @@ import { commonTexts } from '../../i18n/zh-TW/common';
 import { registerTexts } from '../../i18n/zh-TW/register';
 
 // DOMPurify (10 KiB gzip) loads when a term is first opened, not with the registration screen.
-const SanitizedHtml = lazy(async () => ({ default: (await import('../../components/sanitized-html')).SanitizedHtml }));
+// Asked for as a query, not with React.lazy: on a weak signal it can be lost on the way, and a
+// lazy component keeps that failure for good, where a query can ask the browser again.
+const termReader = {
+  queryKey: ['term-reader'],
+  queryFn: async () => (await import('../../components/sanitized-html')).SanitizedHtml,
+  staleTime: Number.POSITIVE_INFINITY,
+} as const;
+
+/** A term's content once its reader has come; while it comes, or if it did not, what the member can do. */
+function TermContent({ html }: { html: string }) {
+  const reader = useQuery(termReader);
+  if (reader.data) return <reader.data html={html} />;
+  if (reader.isError && !reader.isFetching) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 py-2 text-center">
+        <p className="text-ink">{commonTexts.networkFailure}</p>
+        <Button variant="secondary" onClick={() => void reader.refetch()}>
+          {commonTexts.tryAgain}
+        </Button>
+      </div>
+    );
+  }
+  return <p className="text-ink-muted">{commonTexts.loading}</p>;
+}
 
 interface TermModalProps {
   term: Term | null;
@@ -37,9 +60,7 @@ export function TermModal({ term, onAgree, onClose }: TermModalProps) {
           aria-label={term.title}
           className="max-h-[55dvh] [&_a]:text-brand-700 [&_a]:underline [&_h3]:mt-3 [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:mb-2 [&_ul]:list-disc [&_ul]:pl-5 overflow-y-auto rounded-xl border border-gray-200 p-3 text-left text-sm leading-relaxed focus-visible:outline-2 focus-visible:outline-brand-600"
         >
-          <Suspense fallback={<p className="text-ink-muted">{commonTexts.loading}</p>}>
-            <SanitizedHtml html={term.content} />
-          </Suspense>
+          <TermContent html={term.content} />
         </section>
       ) : null}
     </Modal>
