@@ -1,4 +1,6 @@
+import { isModuleNotFoundError } from '@tanstack/router-core';
 import { type AppConfig, appConfig } from '../config';
+import { commonTexts } from '../i18n/zh-TW/common';
 import { loginTexts } from '../i18n/zh-TW/login';
 import type { LineSdk } from './line-sdk';
 import { deviceUuid } from './storage';
@@ -23,7 +25,13 @@ export function loadLiff(): Promise<LineSdk> {
   if (!loading) {
     const config = appConfig();
     const liffId = isLineDemo(config) ? null : config.liffId;
-    loading = import('./liff-sdk').then(({ initLiff }) => initLiff(liffId, `demo.${deviceUuid()}`));
+    // The SDK's code (or the demo's mock) lost on a weak signal is the connection, not LINE's
+    // refusal: said in the member's words, as the browser's own message names the script's address.
+    loading = import('./liff-sdk')
+      .then(({ initLiff }) => initLiff(liffId, `demo.${deviceUuid()}`))
+      .catch((error: unknown) => {
+        throw isModuleNotFoundError(error) ? new Error(commonTexts.networkFailure) : error;
+      });
     loading.catch(() => {
       loading = null;
     });

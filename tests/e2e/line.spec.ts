@@ -1,5 +1,6 @@
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { freshDataDir, type MemberServer, startMemberServer } from './member-server';
+import { loseScripts } from './weak-signal';
 
 // Demo LINE: no LIFF_ID, so the browser's LIFF is @line/liff-mock (one LINE user per browser) and
 // the server accepts its demo tokens. The fresh database holds only the demo member printed at start.
@@ -193,4 +194,22 @@ test('where the browser cannot share, the invite link is copied', async ({ page,
   await shot(page, info, 'profile-share-copied');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(new RegExp(`^${server.url}/registerFirst\\?referrer_code=[A-Z0-9]{8}$`));
+});
+
+test('LINE login whose code is lost on the way says it is the connection, and starts on the next tap', async ({
+  page,
+}) => {
+  // The LIFF SDK (the demo's mock too) loads when the member taps the card, outside LINE.
+  const found = await loseScripts(page, /^liff-sdk-/);
+  await page.goto(`${server.url}/login`);
+  const card = page.getByRole('button', { name: /使用 LINE 帳號登入/ });
+  await card.click();
+  const notice = page.getByRole('dialog', { name: '提示' });
+  await expect(notice).toContainText('網路連線不穩定，請確認連線後再試一次');
+  await expect(notice).not.toContainText('import');
+  await notice.getByRole('button', { name: '關閉' }).click();
+
+  found();
+  await card.click();
+  await expect(notice).toContainText('此 LINE ID 尚未綁定會員');
 });
