@@ -1,6 +1,5 @@
-import { isModuleNotFoundError } from '@tanstack/router-core';
+import { asCallFailure } from '../api/client';
 import { type AppConfig, appConfig } from '../config';
-import { commonTexts } from '../i18n/zh-TW/common';
 import { loginTexts } from '../i18n/zh-TW/login';
 import type { LineSdk } from './line-sdk';
 import { deviceUuid } from './storage';
@@ -30,7 +29,7 @@ export function loadLiff(): Promise<LineSdk> {
     loading = import('./liff-sdk')
       .then(({ initLiff }) => initLiff(liffId, `demo.${deviceUuid()}`))
       .catch((error: unknown) => {
-        throw isModuleNotFoundError(error) ? new Error(commonTexts.networkFailure) : error;
+        throw asCallFailure(error);
       });
     loading.catch(() => {
       loading = null;

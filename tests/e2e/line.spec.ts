@@ -1,4 +1,5 @@
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { expectAccessible } from './a11y';
 import { freshDataDir, type MemberServer, startMemberServer } from './member-server';
 import { loseScripts } from './weak-signal';
 
@@ -198,7 +199,7 @@ test('where the browser cannot share, the invite link is copied', async ({ page,
 
 test('LINE login whose code is lost on the way says it is the connection, and starts on the next tap', async ({
   page,
-}) => {
+}, info) => {
   // The LIFF SDK (the demo's mock too) loads when the member taps the card, outside LINE.
   const found = await loseScripts(page, /^liff-sdk-/);
   await page.goto(`${server.url}/login`);
@@ -207,6 +208,8 @@ test('LINE login whose code is lost on the way says it is the connection, and st
   const notice = page.getByRole('dialog', { name: '提示' });
   await expect(notice).toContainText('網路連線不穩定，請確認連線後再試一次');
   await expect(notice).not.toContainText('import');
+  await shot(page, info, 'line-code-lost');
+  await expectAccessible(page, 'login: LINE whose code did not come');
   await notice.getByRole('button', { name: '關閉' }).click();
 
   found();

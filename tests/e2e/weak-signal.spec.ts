@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
 import { freshDataDir, importMembers, type MemberServer, startMemberServer } from './member-server';
-import { closeNetworkNotice, loseFirstAnswer, loseFirstRequest, loseScripts } from './weak-signal';
+import { closeNetworkNotice, loseFirstAnswer, loseFirstRequest, loseScripts, scriptsNamed } from './weak-signal';
 
 // A member on a bus with one bar of signal: requests that stall without an error. The page's
 // timers run on a clock each test moves (page.clock), so the waits are checked without sitting
@@ -153,10 +153,7 @@ test('the signing code lost on the way is the connection: the member is told so 
 test('a signing code that never comes ends at the call deadline with the network message', async ({ page }) => {
   await page.clock.install();
   // Requests for it that are never answered, as on a connection that stalls without an error.
-  await page.route(
-    (url) => SIGNING_CODE.test(url.pathname.replace('/assets/', '')),
-    () => undefined,
-  );
+  await page.route(scriptsNamed(SIGNING_CODE), () => undefined);
   await page.goto(`${server.url}/login`);
   await logIn(page);
   const loading = page.getByRole('status').filter({ hasText: '載入中...' });

@@ -38,11 +38,14 @@ export async function loseFirstAnswer(page: Page, url: string): Promise<void> {
  */
 export async function loseScripts(page: Page, names: RegExp): Promise<() => void> {
   let losing = true;
-  await page.route(
-    (url) => url.pathname.startsWith('/assets/') && names.test(url.pathname.slice('/assets/'.length)),
-    (route) => (losing ? route.abort('internetdisconnected') : route.continue()),
-  );
+  await page.route(scriptsNamed(names), (route) => (losing ? route.abort('internetdisconnected') : route.continue()));
   return () => {
     losing = false;
   };
 }
+
+/** The app's built scripts whose file names match `names`, as `page.route` takes a URL test. */
+export const scriptsNamed =
+  (names: RegExp) =>
+  (url: URL): boolean =>
+    url.pathname.startsWith('/assets/') && names.test(url.pathname.slice('/assets/'.length));

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { failureMessage, gotNoAnswer } from '../../api/client';
 import { loginTexts } from '../../i18n/zh-TW/login';
 import { lineAccessToken, signInWithLine, takeLiffBootFailure } from '../../lib/liff';
 
@@ -15,9 +16,14 @@ interface LineLoginOptions {
 
 const loginPageUrl = () => new URL('/login', window.location.origin).toString();
 
-/** LIFF's own words after the app's, so a member can quote them (the spec shows LINE's error_description). */
-const lineFailure = (error: unknown): string =>
-  error instanceof Error && error.message ? loginTexts.lineFailedWith(error.message) : loginTexts.lineFailed;
+/**
+ * LIFF's own words after the app's, so a member can quote them (the spec shows LINE's
+ * error_description); LIFF's code that did not come is the connection, said as for any call.
+ */
+function lineFailure(error: unknown): string {
+  if (gotNoAnswer(error)) return failureMessage(error);
+  return error instanceof Error && error.message ? loginTexts.lineFailedWith(error.message) : loginTexts.lineFailed;
+}
 
 /**
  * Starts LINE login from the card, and on arrival picks up what LINE sent the member back with:

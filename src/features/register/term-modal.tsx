@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Term } from '#protocol/endpoints';
+import { asCallFailure, failureMessage } from '../../api/client';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
 import { commonTexts } from '../../i18n/zh-TW/common';
@@ -21,7 +22,7 @@ function TermContent({ html }: { html: string }) {
   if (reader.isError && !reader.isFetching) {
     return (
       <div role="alert" className="flex flex-col items-center gap-3 py-2 text-center">
-        <p className="text-ink">{commonTexts.networkFailure}</p>
+        <p className="text-ink">{failureMessage(asCallFailure(reader.error))}</p>
         <Button variant="secondary" onClick={() => void reader.refetch()}>
           {commonTexts.tryAgain}
         </Button>
