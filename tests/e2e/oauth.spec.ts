@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
 import { freshDataDir, importMembers, type MemberServer, startMemberServer } from './member-server';
 import { addOAuthClient, ThirdPartyClient } from './third-party-client';
-import { closeNetworkNotice, loseFirstRequest } from './weak-signal';
+import { closeNetworkNotice, loseFirstAnswer, loseFirstRequest } from './weak-signal';
 
 const MEMBER_CSV = 'mobile,name,birthday,gender,email\n0911222333,林舊會員,1980/12/01,F,legacy@example.com\n';
 
@@ -130,4 +130,42 @@ test('on a weak signal the hop keeps its place: no answer to the check, then 再
 
   await expect(page.getByRole('heading', { name: '歡迎，林舊會員' })).toBeVisible();
   expect(client.callbacks).toHaveLength(before + 1);
+});
+
+test('the consent’s answer lost on the way: 再試一次 still goes on to the partner with the member', async ({
+  page,
+}, info) => {
+  await page.goto(`${server.url}/login`);
+  await logIn(page);
+  await expect(page).toHaveURL(`${server.url}/change_pwd?reason=imported`);
+  const before = client.callbacks.length;
+  // The server spends the key and makes the code; the member's phone never hears of it.
+  await loseFirstAnswer(page, '**/oauth/authorize');
+
+  await page.goto(`${client.origin}/start`);
+  await closeNetworkNotice(page);
+  await expect(page.getByText('授權尚未完成，請再試一次。')).toBeVisible();
+  await page.screenshot({ path: info.outputPath('oauth-consent-answer-lost-360x640.png') });
+  await page.getByRole('button', { name: '再試一次' }).click();
+
+  await expect(page.getByRole('heading', { name: '歡迎，林舊會員' })).toBeVisible();
+  expect(client.callbacks).toHaveLength(before + 1);
+  expect(client.callbacks.at(-1)?.answer.rcrm.RC).toBe('C01');
+});
+
+test('the consent’s answer lost on the way, the page opened again goes on to the partner', async ({ page }) => {
+  await page.goto(`${server.url}/login`);
+  await logIn(page);
+  await expect(page).toHaveURL(`${server.url}/change_pwd?reason=imported`);
+  const before = client.callbacks.length;
+  await loseFirstAnswer(page, '**/oauth/authorize');
+
+  await page.goto(`${client.origin}/start`);
+  await closeNetworkNotice(page);
+  // As when LINE's browser brings the page back: the hop starts again from its own address.
+  await page.reload();
+
+  await expect(page.getByRole('heading', { name: '歡迎，林舊會員' })).toBeVisible();
+  expect(client.callbacks).toHaveLength(before + 1);
+  expect(client.callbacks.at(-1)?.answer.rcrm.RC).toBe('C01');
 });

@@ -7,7 +7,16 @@ import { issueToken, revokeToken } from '../../server/modules/tokens/service';
 import { postSigned, startTestApp, type TestApp } from './helpers/app';
 import { rowCounts } from './helpers/database';
 import { addMember, memberToken } from './helpers/members';
-import { addClient, authorize, info, REDIRECT_URI, randomKeyFor, STATE, type TestClient } from './helpers/oauth';
+import {
+  addClient,
+  authorize,
+  exchange,
+  info,
+  REDIRECT_URI,
+  randomKeyFor,
+  STATE,
+  type TestClient,
+} from './helpers/oauth';
 
 let t: TestApp;
 let client: TestClient;
@@ -23,6 +32,9 @@ beforeEach(async () => {
   token = await memberToken(t);
   client = await addClient(t, { name: '好鄰居商城' });
 });
+
+const codeOf = (answer: { json: () => { results: { location: string } } }) =>
+  new URL(answer.json().results.location).searchParams.get('code') ?? '';
 
 const refusedRequest = { rcrm: { RC: 'OAUTH_REQUEST_INVALID', RM: RC_MESSAGES.OAUTH_REQUEST_INVALID }, results: {} };
 
@@ -58,9 +70,12 @@ describe('POST /oauth/info (signed, from the member’s browser)', () => {
     expect((await info(t, randomKey)).json()).toEqual(refusedRequest);
   });
 
-  it('answers OAUTH_REQUEST_INVALID once the key has been used', async () => {
+  it('still names the client after the consent, until the client has the member', async () => {
+    // The consent's answer may have been lost on the way: the page, opened again, goes on.
     const randomKey = await randomKeyFor(t, client);
-    await authorize(t, token, { random_key: randomKey, client_id: client.clientId });
+    const code = codeOf(await authorize(t, token, { random_key: randomKey, client_id: client.clientId }));
+    expect((await info(t, randomKey)).json().rcrm.RC).toBe('C01');
+    expect((await exchange(t, client, code)).json().rcrm.RC).toBe('C01');
     expect((await info(t, randomKey)).json()).toEqual(refusedRequest);
   });
 
@@ -122,22 +137,80 @@ describe('POST /oauth/authorize (signed, with the member token)', () => {
     expect(location.hash).toBe('');
   });
 
-  it('spends the random_key: a second authorize is refused and makes no second code', async () => {
-    const randomKey = await randomKeyFor(t, client);
-    await authorize(t, token, { random_key: randomKey, client_id: client.clientId });
-    const again = await authorize(t, token, { random_key: randomKey, client_id: client.clientId });
-    expect(again.json()).toEqual(refusedRequest);
-    expect(await t.db.select().from(oauthCodes)).toHaveLength(1);
-  });
+  describe('asked again (the first answer lost on a weak signal)', () => {
+    it('gives the same member a new code in place of the first, which no longer works', async () => {
+      const randomKey = await randomKeyFor(t, client);
+      const first = codeOf(await authorize(t, token, { random_key: randomKey, client_id: client.clientId }));
+      t.clock.advance(5_000);
+      const again = await authorize(t, token, { random_key: randomKey, client_id: client.clientId });
+      expect(again.json().rcrm.RC).toBe('C01');
+      const second = codeOf(again);
+      expect(second).not.toBe(first);
+      expect(await t.db.select().from(oauthCodes)).toEqual([
+        expect.objectContaining({
+          codeHash: sha256Hex(second),
+          expiresAt: new Date(t.clock.now().getTime() + LIMITS.oauthCodeMs),
+          usedAt: null,
+          revokedAt: null,
+        }),
+      ]);
+      expect((await exchange(t, client, first)).json()).toEqual(refusedRequest);
+      expect((await exchange(t, client, second)).json().rcrm.RC).toBe('C01');
+    });
 
-  it('gives one code when the same key is authorized twice at once', async () => {
-    const randomKey = await randomKeyFor(t, client);
-    const answers = await Promise.all([
-      authorize(t, token, { random_key: randomKey, client_id: client.clientId }),
-      authorize(t, token, { random_key: randomKey, client_id: client.clientId }),
-    ]);
-    expect(answers.map((a) => a.json().rcrm.RC).sort()).toEqual(['C01', 'OAUTH_REQUEST_INVALID']);
-    expect(await t.db.select().from(oauthCodes)).toHaveLength(1);
+    it('still goes on after the first code has expired unused, within the key’s 10 minutes', async () => {
+      const randomKey = await randomKeyFor(t, client);
+      await authorize(t, token, { random_key: randomKey, client_id: client.clientId });
+      t.clock.advance(LIMITS.oauthCodeMs * 3);
+      const code = codeOf(await authorize(t, token, { random_key: randomKey, client_id: client.clientId }));
+      expect((await exchange(t, client, code)).json().rcrm.RC).toBe('C01');
+    });
+
+    it('is refused once the client has the member, and the grant stands', async () => {
+      const randomKey = await randomKeyFor(t, client);
+      const code = codeOf(await authorize(t, token, { random_key: randomKey, client_id: client.clientId }));
+      expect((await exchange(t, client, code)).json().rcrm.RC).toBe('C01');
+      const again = await authorize(t, token, { random_key: randomKey, client_id: client.clientId });
+      expect(again.json()).toEqual(refusedRequest);
+      expect(await t.db.select().from(oauthCodes)).toEqual([
+        expect.objectContaining({ codeHash: sha256Hex(code), usedAt: t.clock.now(), revokedAt: null }),
+      ]);
+    });
+
+    it('is refused to another member, whose consent cannot take the first one’s place', async () => {
+      const randomKey = await randomKeyFor(t, client);
+      const code = codeOf(await authorize(t, token, { random_key: randomKey, client_id: client.clientId }));
+      await addMember(t, { mobile: '0922333444' });
+      const other = await memberToken(t, '0922333444');
+      expect((await authorize(t, other, { random_key: randomKey, client_id: client.clientId })).json()).toEqual(
+        refusedRequest,
+      );
+      const profile = (await exchange(t, client, code)).json().results.member_profile;
+      expect(profile.mobile).not.toBe('0922333444');
+    });
+
+    it('is refused once the key has expired, the code unused or not', async () => {
+      const randomKey = await randomKeyFor(t, client);
+      await authorize(t, token, { random_key: randomKey, client_id: client.clientId });
+      t.clock.advance(LIMITS.oauthRequestMs);
+      expect((await authorize(t, token, { random_key: randomKey, client_id: client.clientId })).json()).toEqual(
+        refusedRequest,
+      );
+      expect((await info(t, randomKey)).json()).toEqual(refusedRequest);
+    });
+
+    it('keeps one code when the same key is authorized twice at once, and one of the two answers works', async () => {
+      const randomKey = await randomKeyFor(t, client);
+      const answers = await Promise.all([
+        authorize(t, token, { random_key: randomKey, client_id: client.clientId }),
+        authorize(t, token, { random_key: randomKey, client_id: client.clientId }),
+      ]);
+      expect(answers.map((a) => a.json().rcrm.RC)).toEqual(['C01', 'C01']);
+      expect(await t.db.select().from(oauthCodes)).toHaveLength(1);
+      const exchanged = [];
+      for (const answer of answers) exchanged.push((await exchange(t, client, codeOf(answer))).json().rcrm.RC);
+      expect(exchanged.sort()).toEqual(['C01', 'OAUTH_REQUEST_INVALID']);
+    });
   });
 
   it('refuses an expired random_key', async () => {

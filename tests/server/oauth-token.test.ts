@@ -1,11 +1,22 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RC_MESSAGES } from '#protocol';
 import { LIMITS } from '../../server/config';
+import type { Db } from '../../server/db/client';
 import { oauthCodes } from '../../server/db/schema';
+import { authorizeRequest, exchangeCode } from '../../server/modules/oauth/service';
 import { startTestApp, type TestApp } from './helpers/app';
 import { rowCounts } from './helpers/database';
 import { addMember, MEMBER, memberToken } from './helpers/members';
-import { addClient, codeFor, exchange, pkcePair, postPlain, type TestClient } from './helpers/oauth';
+import {
+  addClient,
+  codeFor,
+  exchange,
+  pkcePair,
+  postPlain,
+  randomKeyFor,
+  STATE,
+  type TestClient,
+} from './helpers/oauth';
 
 let t: TestApp;
 let client: TestClient;
@@ -28,6 +39,21 @@ const refused = (rc: 'OAUTH_REQUEST_INVALID' | 'OAUTH_CLIENT_INVALID') => ({
   rcrm: { RC: rc, RM: RC_MESSAGES[rc] },
   results: {},
 });
+
+/** A query built as usual whose statement runs only once `first` has finished. */
+function runsAfter<Query extends object>(first: () => Promise<void>, query: Query): Query {
+  return new Proxy(query, {
+    get(target, key, receiver) {
+      if (key !== 'then') return Reflect.get(target, key, receiver);
+      const then = Reflect.get(target, key, receiver) as PromiseLike<unknown>['then'];
+      return (onDone: never, onFailed: never) => first().then(() => then.call(receiver, onDone, onFailed));
+    },
+  });
+}
+
+/** The code in an authorize outcome's location. */
+const codeIn = (outcome: Awaited<ReturnType<typeof authorizeRequest>> | undefined) =>
+  outcome?.rc === 'C01' ? (new URL(outcome.location).searchParams.get('code') ?? '') : '';
 
 const codeRow = async () => (await t.db.select().from(oauthCodes))[0];
 
@@ -94,6 +120,38 @@ describe('POST /oauth/token (server-to-server, plain JSON)', () => {
       expect(answers.map((a) => a.json().rcrm.RC).sort()).toEqual(['C01', 'OAUTH_REQUEST_INVALID']);
       expect((await codeRow())?.revokedAt).not.toBeNull();
     });
+  });
+
+  it('refuses a code the member’s consent replaced while it was being exchanged, and the new code works', async () => {
+    // The consent asked again (its first answer lost) lands between the exchange's lookup of the
+    // code and its claim: the exchange must not hand over the member on the replaced code, nor
+    // count it as a replay that revokes the grant the new code carries.
+    const randomKey = await randomKeyFor(t, client);
+    const consent = { memberToken: token, randomKey, clientId: client.clientId, state: STATE };
+    const first = await authorizeRequest(t.db, consent, t.clock.now());
+    let again: Awaited<ReturnType<typeof authorizeRequest>> | undefined;
+    const askAgain = () =>
+      authorizeRequest(t.db, consent, t.clock.now()).then((answer) => {
+        again = answer;
+      });
+    // The exchange's one update is its claim: it runs once the consent has answered.
+    const consentBeforeClaim = new Proxy(t.db, {
+      get(db, key, receiver) {
+        if (key !== 'update') return Reflect.get(db, key, receiver);
+        return (table: Parameters<Db['update']>[0]) => ({
+          set: (values: never) => runsAfter(askAgain, db.update(table).set(values)),
+        });
+      },
+    });
+    const exchanged = await exchangeCode(
+      consentBeforeClaim,
+      { code: codeIn(first), clientId: client.clientId, clientSecret: client.clientSecret, codeVerifier: null },
+      t.clock.now(),
+    );
+    expect(exchanged).toEqual({ rc: 'OAUTH_REQUEST_INVALID' });
+    expect(again?.rc).toBe('C01');
+    expect((await exchange(t, client, codeIn(again))).json().rcrm.RC).toBe('C01');
+    expect(await codeRow()).toMatchObject({ revokedAt: null });
   });
 
   it('refuses an expired code (60 seconds)', async () => {

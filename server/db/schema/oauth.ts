@@ -26,7 +26,7 @@ export const oauthClientRedirectUris = pgTable(
   (t) => [primaryKey({ columns: [t.clientId, t.uri] })],
 );
 
-/** One consent hop started by a client (`POST /oauth/request`); its random_key is single use. */
+/** One consent hop started by a client (`POST /oauth/request`); its random_key gives one grant to one member. */
 export const oauthRequests = pgTable(
   'oauth_requests',
   {

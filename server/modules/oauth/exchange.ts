@@ -23,11 +23,13 @@ const refused = { rc: 'OAUTH_REQUEST_INVALID' } as const;
 /**
  * The client trades a code for the member's profile (RFC 6749 4.1.3, RFC 7636 4.6). A code
  * works once, within 60 seconds, for the client it was issued to, with the verifier of its
- * challenge. A code presented again is refused and its grant revoked (RFC 6749 4.1.2).
+ * challenge. A code presented again is refused and its grant revoked (RFC 6749 4.1.2). A code
+ * the member's consent, asked again, has replaced is refused as unknown (`authorizeRequest`).
  */
 export async function exchangeCode(db: Db, exchange: Exchange, now: Date): Promise<ExchangeOutcome> {
   const client = await authenticateClient(db, exchange.clientId, exchange.clientSecret);
   if (!client) return { rc: 'OAUTH_CLIENT_INVALID' };
+  const codeHash = sha256Hex(exchange.code);
   const [grant] = await db
     .select({
       id: oauthCodes.id,
@@ -40,7 +42,7 @@ export async function exchangeCode(db: Db, exchange: Exchange, now: Date): Promi
     })
     .from(oauthCodes)
     .innerJoin(oauthRequests, eq(oauthRequests.id, oauthCodes.requestId))
-    .where(eq(oauthCodes.codeHash, sha256Hex(exchange.code)));
+    .where(eq(oauthCodes.codeHash, codeHash));
   // Another client's code tells this client nothing, and stays usable by its own client.
   if (!grant || grant.clientId !== client.id) return refused;
   if (grant.usedAt) return revokeReplayed(db, grant.id, now);
@@ -49,10 +51,18 @@ export async function exchangeCode(db: Db, exchange: Exchange, now: Date): Promi
   const [claimed] = await db
     .update(oauthCodes)
     .set({ usedAt: now })
-    .where(and(eq(oauthCodes.id, grant.id), isNull(oauthCodes.usedAt)))
+    .where(and(eq(oauthCodes.id, grant.id), eq(oauthCodes.codeHash, codeHash), isNull(oauthCodes.usedAt)))
     .returning({ id: oauthCodes.id });
-  // Two exchanges of one code at once: the one that lost is a replay as well.
-  if (!claimed) return revokeReplayed(db, grant.id, now);
+  if (!claimed) {
+    // Two exchanges of one code at once: the one that lost is a replay as well. Or the member's
+    // consent, asked again, has just put a new code in this one's place: nothing was replayed,
+    // and the new code must keep working.
+    const [same] = await db
+      .select({ id: oauthCodes.id })
+      .from(oauthCodes)
+      .where(and(eq(oauthCodes.id, grant.id), eq(oauthCodes.codeHash, codeHash)));
+    return same ? revokeReplayed(db, grant.id, now) : refused;
+  }
   const member = await findMemberById(db, grant.memberId);
   return member ? { rc: 'C01', profile: memberProfile(member) } : refused;
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Results } from '#protocol';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
@@ -46,10 +46,21 @@ async function pruneFinishedHops(db: Db, now: Date): Promise<void> {
   await db.delete(oauthRequests).where(lt(oauthRequests.expiresAt, new Date(now.getTime() - LIMITS.spentRecordKeepMs)));
 }
 
-const liveRequest = (randomKey: string, now: Date) =>
-  and(eq(oauthRequests.keyHash, sha256Hex(randomKey)), isNull(oauthRequests.usedAt), gt(oauthRequests.expiresAt, now));
+/**
+ * A hop is open for its 10 minutes until its client has the member. The first consent spends the
+ * key, but its answer may be lost on the way: the page opened again still names the client, and
+ * the same member's consent again goes on (`authorizeRequest`). Once a code of the hop has been
+ * exchanged, or revoked as replayed, the key is done.
+ */
+const openRequest = (randomKey: string, now: Date) =>
+  and(
+    eq(oauthRequests.keyHash, sha256Hex(randomKey)),
+    gt(oauthRequests.expiresAt, now),
+    sql`not exists (select 1 from ${oauthCodes} where ${oauthCodes.requestId} = ${oauthRequests.id}
+      and (${oauthCodes.usedAt} is not null or ${oauthCodes.revokedAt} is not null))`,
+  );
 
-/** The client behind an unused, unexpired random_key; null for any other key. */
+/** The client behind the random_key of an open hop; null for any other key. */
 export async function requestInfo(
   db: Db,
   randomKey: string,
@@ -59,7 +70,7 @@ export async function requestInfo(
     .select({ name: oauthClients.name, id: oauthClients.id })
     .from(oauthRequests)
     .innerJoin(oauthClients, eq(oauthClients.id, oauthRequests.clientId))
-    .where(liveRequest(randomKey, now));
+    .where(openRequest(randomKey, now));
   return row ?? null;
 }
 
@@ -75,13 +86,16 @@ export type AuthorizeOutcome =
   | { rc: 'TOKEN_INVALID' | 'OAUTH_REQUEST_INVALID' | 'OAUTH_CLIENT_INVALID' };
 
 /**
- * The signed-in member consents: the random_key is spent and the client's registered
- * redirect URI gets a single-use code (60 seconds) and the client's own state.
+ * The signed-in member consents: the random_key is spent and the client's registered redirect
+ * URI gets a single-use code (60 seconds) and the client's own state. The same member asking
+ * again before the client has exchanged it (the answer lost on a weak signal, the member trying
+ * again) gets a new code in its place; anyone else, or anyone once the client has the member,
+ * is refused. One key still gives one grant to one member.
  */
 export async function authorizeRequest(db: Db, consent: Consent, now: Date): Promise<AuthorizeOutcome> {
   const live = await verifyToken(db, consent.memberToken, { kind: 'member' }, now);
   if (!live) return { rc: 'TOKEN_INVALID' };
-  const [request] = await db.select().from(oauthRequests).where(liveRequest(consent.randomKey, now));
+  const [request] = await db.select().from(oauthRequests).where(openRequest(consent.randomKey, now));
   if (!request || request.clientId !== consent.clientId || request.state !== consent.state) {
     return { rc: 'OAUTH_REQUEST_INVALID' };
   }
@@ -89,25 +103,44 @@ export async function authorizeRequest(db: Db, consent: Consent, now: Date): Pro
   if (!(await isRegisteredRedirectUri(db, request.clientId, request.redirectUri)))
     return { rc: 'OAUTH_CLIENT_INVALID' };
   const code = newSecret();
-  const spent = await db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(oauthRequests)
-      .set({ usedAt: now })
-      .where(and(eq(oauthRequests.id, request.id), isNull(oauthRequests.usedAt)))
-      .returning({ id: oauthRequests.id });
-    if (!claimed) return false;
-    await tx.insert(oauthCodes).values({
-      codeHash: sha256Hex(code),
-      requestId: request.id,
-      memberId: live.memberId,
-      expiresAt: new Date(now.getTime() + LIMITS.oauthCodeMs),
-      createdAt: now,
-    });
-    return true;
-  });
-  if (!spent) return { rc: 'OAUTH_REQUEST_INVALID' };
+  if (!(await giveCode(db, request.id, live.memberId, code, now))) return { rc: 'OAUTH_REQUEST_INVALID' };
   const location = new URL(request.redirectUri);
   location.searchParams.set('code', code);
   location.searchParams.set('state', request.state);
   return { rc: 'C01', location: location.toString() };
+}
+
+/**
+ * Spends the key and records the code, or, when the key is spent already, puts the code in place
+ * of the one the same member was given, as long as the client has not exchanged that one. Each
+ * step is one conditional statement, so two consents at once leave one code (the later one) and
+ * a consent racing the client's exchange either replaces a code not yet exchanged or is refused.
+ */
+async function giveCode(db: Db, requestId: string, memberId: string, code: string, now: Date): Promise<boolean> {
+  const codeHash = sha256Hex(code);
+  const expiresAt = new Date(now.getTime() + LIMITS.oauthCodeMs);
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(oauthRequests)
+      .set({ usedAt: now })
+      .where(and(eq(oauthRequests.id, requestId), isNull(oauthRequests.usedAt)))
+      .returning({ id: oauthRequests.id });
+    if (claimed) {
+      await tx.insert(oauthCodes).values({ codeHash, requestId, memberId, expiresAt, createdAt: now });
+      return true;
+    }
+    const [replaced] = await tx
+      .update(oauthCodes)
+      .set({ codeHash, expiresAt })
+      .where(
+        and(
+          eq(oauthCodes.requestId, requestId),
+          eq(oauthCodes.memberId, memberId),
+          isNull(oauthCodes.usedAt),
+          isNull(oauthCodes.revokedAt),
+        ),
+      )
+      .returning({ id: oauthCodes.id });
+    return replaced !== undefined;
+  });
 }

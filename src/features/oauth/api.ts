@@ -37,7 +37,7 @@ async function lookUpClient(randomKey: string): Promise<ClientLookup> {
   }
 }
 
-/** The client behind a random_key; asked once per key, since the answer cannot change until it is spent. */
+/** The client behind a random_key; asked once per key, since the answer cannot change while the hop is open. */
 export const oauthInfoQueryOptions = (randomKey: string) =>
   queryOptions({
     queryKey: ['oauth-info', randomKey],

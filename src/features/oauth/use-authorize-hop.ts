@@ -32,13 +32,14 @@ export function useHopNotice(failure: HopFailure | null) {
 /**
  * The spec's /authorize once the client is known: by itself it authorizes with the member token
  * and leaves for the location the server answers. Any failure is one notice with its RM; when
- * no answer came, `tryAgain` sends the consent once more (a spent key then says so).
+ * no answer came, `tryAgain` sends the consent once more: the server answers the same member
+ * with a new code until the client has used one (decision 0013).
  */
 export function useAuthorizeHop(hop: OAuthHop) {
   const authorize = useAuthorizeMutation();
   const authorizing = useRef(false);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the random_key is single use, so this runs once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one consent per visit; a second only when the member asks to try again.
   useEffect(() => {
     if (authorizing.current) return;
     authorizing.current = true;
