@@ -109,7 +109,10 @@ test('registration: fields, terms in their modals, the optional step and the SMS
     await page.keyboard.press('Space');
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
-    await tabTo(page, dialog.getByRole('button', { name: '我已閱讀並同意條款' }));
+    const agree = dialog.getByRole('button', { name: '我已閱讀並同意條款' });
+    // Available once the term's content is shown.
+    await expect(agree).toBeEnabled();
+    await tabTo(page, agree);
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
     // The focus is back on the term the member opened.

@@ -179,7 +179,7 @@ test('a screen whose code does not come says it is the connection, and 再試一
   await expect(page.getByLabel('手機號碼')).toBeVisible();
 });
 
-test('a term whose reader is lost on the way says so in the term, and 再試一次 there shows it', async ({
+test('a term whose reader is lost on the way says so in the term, not to be agreed to, and 再試一次 there shows it', async ({
   page,
 }, info) => {
   // DOMPurify, which shows a term's content, loads when the first term is opened.
@@ -190,13 +190,16 @@ test('a term whose reader is lost on the way says so in the term, and 再試一�
   await terms.first().click();
   const term = page.getByRole('dialog').getByRole('region');
   await expect(term).toContainText('網路連線不穩定，請確認連線後再試一次');
+  // Nothing to have read yet, so nothing to agree to.
+  const agree = page.getByRole('dialog').getByRole('button', { name: '我已閱讀並同意條款' });
+  await expect(agree).toBeDisabled();
   await page.screenshot({ path: info.outputPath('term-reader-lost-360x640.png') });
   await expectAccessible(page, 'registration: a term whose reader did not come');
 
   found();
   await term.getByRole('button', { name: '再試一次' }).click();
   await expect(term).toContainText('會員資格');
-  await page.getByRole('dialog').getByRole('button', { name: '我已閱讀並同意條款' }).click();
+  await agree.click();
   await expect(terms.first()).toBeChecked();
   await expect(page.getByLabel('手機號碼')).toHaveValue('0955123456');
 });

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { Term } from '#protocol/endpoints';
 import { asCallFailure, failureMessage } from '../../api/client';
 import { Button } from '../../components/button';
@@ -15,9 +15,10 @@ const termReader = {
   staleTime: Number.POSITIVE_INFINITY,
 } as const;
 
+type TermReader = UseQueryResult<(typeof termReader)['queryFn'] extends () => Promise<infer R> ? R : never>;
+
 /** A term's content once its reader has come; while it comes, or if it did not, what the member can do. */
-function TermContent({ html }: { html: string }) {
-  const reader = useQuery(termReader);
+function TermContent({ html, reader }: { html: string; reader: TermReader }) {
   if (reader.data) return <reader.data html={html} />;
   if (reader.isError && !reader.isFetching) {
     return (
@@ -40,6 +41,8 @@ interface TermModalProps {
 
 /** One term to read: its title, its sanitized HTML in a scrollable box, and the agree button. */
 export function TermModal({ term, onAgree, onClose }: TermModalProps) {
+  // Asked for once a term opens, not with the screen.
+  const reader = useQuery({ ...termReader, enabled: term !== null });
   return (
     <Modal
       open={term !== null}
@@ -47,7 +50,10 @@ export function TermModal({ term, onAgree, onClose }: TermModalProps) {
       onClose={onClose}
       footer={
         <>
-          <Button onClick={() => term && onAgree(term)}>{registerTexts.termAccept}</Button>
+          {/* "I have read and agree": not before the term can be read, while it comes or if it did not. */}
+          <Button disabled={!reader.data} onClick={() => term && onAgree(term)}>
+            {registerTexts.termAccept}
+          </Button>
           <Button variant="secondary" onClick={onClose}>
             {commonTexts.close}
           </Button>
@@ -61,7 +67,7 @@ export function TermModal({ term, onAgree, onClose }: TermModalProps) {
           aria-label={term.title}
           className="max-h-[55dvh] [&_a]:text-brand-700 [&_a]:underline [&_h3]:mt-3 [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:mb-2 [&_ul]:list-disc [&_ul]:pl-5 overflow-y-auto rounded-xl border border-gray-200 p-3 text-left text-sm leading-relaxed focus-visible:outline-2 focus-visible:outline-brand-600"
         >
-          <TermContent html={term.content} />
+          <TermContent html={term.content} reader={reader} />
         </section>
       ) : null}
     </Modal>

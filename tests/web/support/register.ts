@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { onTestFinished } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 import type { Term } from '#protocol/endpoints';
 import { jsonDataScript, REGISTER_TERMS_ELEMENT_ID } from '#protocol/page-data';
 import { answer, reply } from './api';
@@ -65,7 +65,10 @@ export async function fillStepOne(user: UserEvent, values: Partial<StepOneInput>
 export async function agreeTerm(user: UserEvent, title: string): Promise<void> {
   await user.click(await termBox(title));
   const dialog = await screen.findByRole('dialog', { name: title });
-  await user.click(within(dialog).getByRole('button', { name: '我已閱讀並同意條款' }));
+  const agree = within(dialog).getByRole('button', { name: '我已閱讀並同意條款' });
+  // Available once the term's content is shown.
+  await waitFor(() => expect(agree).toBeEnabled());
+  await user.click(agree);
 }
 
 export async function agreeAllTerms(user: UserEvent, terms: Term[] = TERMS): Promise<void> {
