@@ -15,7 +15,7 @@ const termReader = {
   staleTime: Number.POSITIVE_INFINITY,
 } as const;
 
-type TermReader = UseQueryResult<(typeof termReader)['queryFn'] extends () => Promise<infer R> ? R : never>;
+type TermReader = UseQueryResult<Awaited<ReturnType<typeof termReader.queryFn>>>;
 
 /** A term's content once its reader has come; while it comes, or if it did not, what the member can do. */
 function TermContent({ html, reader }: { html: string; reader: TermReader }) {
