@@ -29,6 +29,20 @@ async function logIn(page: Page) {
   await page.getByRole('button', { name: '登入', exact: true }).click();
 }
 
+/** Signed in from /login as the imported member, who lands on the password change asked of them. */
+async function signIn(page: Page) {
+  await page.goto(`${server.url}/login`);
+  await logIn(page);
+  await expect(page).toHaveURL(`${server.url}/change_pwd?reason=imported`);
+}
+
+/** The partner's page welcomes the member: the partner got the profile, once more than `before`. */
+async function expectWelcomedByPartner(page: Page, before: number) {
+  await expect(page.getByRole('heading', { name: '歡迎，林舊會員' })).toBeVisible();
+  expect(client.callbacks).toHaveLength(before + 1);
+  expect(client.callbacks.at(-1)?.answer.rcrm.RC).toBe('C01');
+}
+
 test('a partner site signs the member in through the member app and gets the profile', async ({ page }, info) => {
   // Hold the consent call until the screen has been seen, so the screenshot shows where it goes.
   let releaseConsent: () => void = () => {};
@@ -81,23 +95,18 @@ test('a partner site signs the member in through the member app and gets the pro
 });
 
 test('a signed-in member goes straight through, with the same id as before', async ({ page }) => {
-  await page.goto(`${server.url}/login`);
-  await logIn(page);
-  await expect(page).toHaveURL(`${server.url}/change_pwd?reason=imported`);
+  await signIn(page);
   const before = client.callbacks.length;
 
   await page.goto(`${client.origin}/start`);
 
-  await expect(page.getByRole('heading', { name: '歡迎，林舊會員' })).toBeVisible();
-  expect(client.callbacks).toHaveLength(before + 1);
+  await expectWelcomedByPartner(page, before);
   const ids = client.callbacks.map((callback) => callback.answer.results.member_profile?.id);
   expect(new Set(ids).size).toBe(1);
 });
 
 test('a spent or unknown random_key shows the server message', async ({ page }, info) => {
-  await page.goto(`${server.url}/login`);
-  await logIn(page);
-  await expect(page).toHaveURL(`${server.url}/change_pwd?reason=imported`);
+  await signIn(page);
 
   await page.goto(
     `${server.url}/authorize?random_key=${'x'.repeat(43)}&client_id=${client.credentials.clientId}&state=s`,
@@ -114,9 +123,7 @@ test('a spent or unknown random_key shows the server message', async ({ page }, 
 test('on a weak signal the hop keeps its place: no answer to the check, then 再試一次 goes on to the partner', async ({
   page,
 }, info) => {
-  await page.goto(`${server.url}/login`);
-  await logIn(page);
-  await expect(page).toHaveURL(`${server.url}/change_pwd?reason=imported`);
+  await signIn(page);
   const before = client.callbacks.length;
   await loseFirstRequest(page, '**/oauth/info');
 
@@ -128,44 +135,28 @@ test('on a weak signal the hop keeps its place: no answer to the check, then 再
   await page.screenshot({ path: info.outputPath('oauth-no-answer-360x640.png') });
   await page.getByRole('button', { name: '再試一次' }).click();
 
-  await expect(page.getByRole('heading', { name: '歡迎，林舊會員' })).toBeVisible();
-  expect(client.callbacks).toHaveLength(before + 1);
+  await expectWelcomedByPartner(page, before);
 });
 
-test('the consent’s answer lost on the way: 再試一次 still goes on to the partner with the member', async ({
-  page,
-}, info) => {
-  await page.goto(`${server.url}/login`);
-  await logIn(page);
-  await expect(page).toHaveURL(`${server.url}/change_pwd?reason=imported`);
-  const before = client.callbacks.length;
-  // The server spends the key and makes the code; the member's phone never hears of it.
-  await loseFirstAnswer(page, '**/oauth/authorize');
-
-  await page.goto(`${client.origin}/start`);
-  await closeNetworkNotice(page);
-  await expect(page.getByText('授權尚未完成，請再試一次。')).toBeVisible();
-  await page.screenshot({ path: info.outputPath('oauth-consent-answer-lost-360x640.png') });
-  await page.getByRole('button', { name: '再試一次' }).click();
-
-  await expect(page.getByRole('heading', { name: '歡迎，林舊會員' })).toBeVisible();
-  expect(client.callbacks).toHaveLength(before + 1);
-  expect(client.callbacks.at(-1)?.answer.rcrm.RC).toBe('C01');
-});
-
-test('the consent’s answer lost on the way, the page opened again goes on to the partner', async ({ page }) => {
-  await page.goto(`${server.url}/login`);
-  await logIn(page);
-  await expect(page).toHaveURL(`${server.url}/change_pwd?reason=imported`);
-  const before = client.callbacks.length;
-  await loseFirstAnswer(page, '**/oauth/authorize');
-
-  await page.goto(`${client.origin}/start`);
-  await closeNetworkNotice(page);
+// The server spends the key and makes the code; the member's phone never hears of it.
+for (const [way, goOn] of [
+  ['再試一次', (page: Page) => page.getByRole('button', { name: '再試一次' }).click()],
   // As when LINE's browser brings the page back: the hop starts again from its own address.
-  await page.reload();
+  ['the page opened again', (page: Page) => page.reload()],
+] as const) {
+  test(`the consent’s answer lost on the way: ${way} still goes on to the partner with the member`, async ({
+    page,
+  }, info) => {
+    await signIn(page);
+    const before = client.callbacks.length;
+    await loseFirstAnswer(page, '**/oauth/authorize');
 
-  await expect(page.getByRole('heading', { name: '歡迎，林舊會員' })).toBeVisible();
-  expect(client.callbacks).toHaveLength(before + 1);
-  expect(client.callbacks.at(-1)?.answer.rcrm.RC).toBe('C01');
-});
+    await page.goto(`${client.origin}/start`);
+    await closeNetworkNotice(page);
+    await expect(page.getByText('授權尚未完成，請再試一次。')).toBeVisible();
+    await page.screenshot({ path: info.outputPath('oauth-consent-answer-lost-360x640.png') });
+    await goOn(page);
+
+    await expectWelcomedByPartner(page, before);
+  });
+}
