@@ -7,6 +7,7 @@ import { APP_ID } from '#protocol/runtime-config';
 import { appConfig } from '../config';
 import { commonTexts } from '../i18n/zh-TW/common';
 import { deviceUuid } from '../lib/storage';
+import { within } from '../lib/within';
 
 /** A call that got no business answer: no answer at all (NETWORK_FAILURE), HTTP failure, or a body that is not ours. */
 export class ApiError extends Error {
@@ -78,17 +79,9 @@ const loadCrypto = () => import('./crypto');
  * a system error. It gets the call's own deadline; a later try asks the browser for it afresh.
  */
 async function signingCode(): Promise<Awaited<ReturnType<typeof loadCrypto>>> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const tooLate = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(networkFailure()), CALL_DEADLINE_MS);
-  });
-  try {
-    return await Promise.race([loadCrypto(), tooLate]);
-  } catch {
-    throw networkFailure();
-  } finally {
-    clearTimeout(timer);
-  }
+  const code = await within(loadCrypto(), CALL_DEADLINE_MS).catch(() => null);
+  if (!code) throw networkFailure();
+  return code;
 }
 
 /** A sensitive value, AES-encrypted with the configured secret (or `aesKey`, the aes_key cookie's). */

@@ -3,6 +3,7 @@ import { type AppConfig, appConfig } from '../config';
 import { loginTexts } from '../i18n/zh-TW/login';
 import type { LineSdk } from './line-sdk';
 import { deviceUuid } from './storage';
+import { within } from './within';
 
 export type { LineSdk, LineTextMessage } from './line-sdk';
 
@@ -49,17 +50,7 @@ let bootFailure: Error | null = null;
 export const LIFF_WAIT_MS = 10_000;
 
 /** LIFF once started, or null when it has not started within `waitMs` (it may still start later). */
-async function liffWithin(waitMs: number): Promise<LineSdk | null> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const tooSlow = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), waitMs);
-  });
-  try {
-    return await Promise.race([loadLiff(), tooSlow]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+const liffWithin = (waitMs: number): Promise<LineSdk | null> => within(loadLiff(), waitMs);
 
 /** LIFF once started; LINE not answering within LIFF_WAIT_MS fails like LIFF's own failures. */
 async function startedLiff(): Promise<LineSdk> {
