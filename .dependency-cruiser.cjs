@@ -52,6 +52,22 @@ module.exports = {
       to: { path: '^server/modules/[^/]+/', pathNot: '^server/modules/($1/|[^/]+/service\\.ts$)' },
     },
     {
+      name: 'worker-apart',
+      severity: 'error',
+      comment:
+        "src/service-worker/ runs in the card's service worker, not in the page: it imports only its own folder and workbox, never the app or the server.",
+      from: { path: '^src/service-worker/' },
+      to: { path: '^(protocol|src|server)/', pathNot: '^src/service-worker/' },
+    },
+    {
+      name: 'app-through-card-page',
+      severity: 'error',
+      comment:
+        "The app reaches the card's service worker only through src/service-worker/card-page.ts, the terms both sides agree on; the worker's own code runs only in the worker.",
+      from: { path: '^(src|scripts)/', pathNot: '^src/service-worker/' },
+      to: { path: '^src/service-worker/', pathNot: '^src/service-worker/card-page\\.ts$' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       comment:

@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { AES_KEY_COOKIE, RUNTIME_CONFIG_PLACEHOLDER, runtimeConfigSchema, runtimeConfigScript } from '#protocol';
 import { callAddresses } from './scripts/call-addresses-plugin';
+import { cardWorker } from './scripts/card-worker-plugin';
 import { startupModules } from './scripts/startup-modules-plugin';
 
 const startup = startupModules();
@@ -42,6 +43,17 @@ function devRuntimeConfig(): Plugin {
   };
 }
 
+// Every text asset ships with .br and .gz twins, served by @fastify/static's preCompressed at no
+// cost per request. index.html is left out: the server fills in the runtime config first.
+const compressedTwins = () =>
+  compression({
+    algorithms: ['brotliCompress', 'gzip'],
+    include: /\.(js|css|svg|json|txt|webmanifest)$/,
+    threshold: 512,
+    skipIfLargerOrEqual: true,
+    logLevel: 'silent',
+  });
+
 export default defineConfig({
   plugins: [
     // The router plugin must run before the React plugin.
@@ -57,15 +69,8 @@ export default defineConfig({
     devRuntimeConfig(),
     callAddresses(),
     startup.plugin,
-    // Every text asset ships with .br and .gz twins, served by @fastify/static's preCompressed at
-    // no cost per request. index.html is left out: the server fills in the runtime config first.
-    compression({
-      algorithms: ['brotliCompress', 'gzip'],
-      include: /\.(js|css|svg|json|txt|webmanifest)$/,
-      threshold: 512,
-      skipIfLargerOrEqual: true,
-      logLevel: 'silent',
-    }),
+    compressedTwins(),
+    cardWorker(compressedTwins),
   ],
   build: {
     outDir: 'dist',

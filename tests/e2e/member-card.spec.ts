@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
-import { expectAccessible, fillStepOne } from './a11y';
+import { expectAccessible } from './a11y';
+import { cardBarcode, registerFromTheCard } from './member-card';
 import { freshDataDir, type MemberServer, startMemberServer } from './member-server';
-import { latestCode } from './outbox';
 
 const run = promisify(execFile);
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
@@ -77,21 +77,8 @@ test('a new member registers, verifies the mobile, shows the card at the till, a
 }, info) => {
   test.setTimeout(120_000);
 
-  await test.step('the card asks a visitor to sign in first', async () => {
-    await page.goto(`${server.url}/member_card`);
-    await expect(page).toHaveURL(`${server.url}/login`);
-  });
-
-  await test.step('register with the SMS code, and come back to the card', async () => {
-    await page.goto(`${server.url}/registerFirst`);
-    await fillStepOne(page, VISITOR.mobile, VISITOR.name);
-    await page.getByRole('button', { name: '下一步' }).click();
-    await page.getByRole('button', { name: '跳過此步驟，直接註冊' }).click();
-    await expect(page).toHaveURL(`${server.url}/registerFinal`);
-    const { code } = await latestCode(server.url, VISITOR.mobile);
-    await page.getByLabel('驗證碼').fill(code);
-    await page.getByRole('button', { name: '驗證', exact: true }).click();
-    await expect(page).toHaveURL(`${server.url}/member_card`, { timeout: 15_000 });
+  await test.step('the card asks a visitor to sign in first, who registers with the SMS code and comes back to it', async () => {
+    await registerFromTheCard(page, server.url, VISITOR.mobile, VISITOR.name);
   });
 
   let code = '';
@@ -143,7 +130,7 @@ test('a new member registers, verifies the mobile, shows the card at the till, a
       hanging.push(route.request().url());
     });
     await page.reload();
-    await expect(page.getByRole('img', { name: /^會員條碼：\d{4} \d{4} \d{4} \d{4}$/ })).toBeVisible();
+    await expect(cardBarcode(page)).toBeVisible();
     await expect.poll(() => hanging.length).toBe(1);
     await expect(page.getByText('載入中...')).toBeHidden();
     await page.screenshot({ path: info.outputPath('member-card-weak-signal-360x640.png') });

@@ -12,7 +12,8 @@ export interface MemberServer {
   url: string;
   dataDir: string;
   output: () => string;
-  stop: () => Promise<void>;
+  /** Stops the process; its data directory goes too unless `keepData` (to start it again on the same data). */
+  stop: (options?: { keepData?: boolean }) => Promise<void>;
 }
 
 /** A fresh PGlite data directory that the CLI and the server below share. */
@@ -76,13 +77,13 @@ export async function startMemberServer(dataDir: string, env: Record<string, str
     url,
     dataDir,
     output: () => output,
-    stop: async () => {
+    stop: async ({ keepData = false } = {}) => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -17,6 +17,7 @@ beforeAll(async () => {
   );
   writeFileSync(join(distDir, 'assets', 'index-Ab12Cd34.js'), 'console.log("app")');
   writeFileSync(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(distDir, 'card-worker.js'), 'self.addEventListener("fetch", () => {});');
   t = await startTestApp({ distDir, env: { TRUST_PROXY: 'true' } });
 });
 afterAll(async () => {
@@ -128,6 +129,21 @@ describe('serving the web app', () => {
     const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the card’s service worker from the site’s root, checked afresh by every update check, under the security headers', async () => {
+    // A worker's scope cannot be above its script, and a browser keeps a worker it cannot fetch:
+    // the worker of decision 0017 must be at the root and never held by a cache.
+    const worker = await t.app.inject({
+      method: 'GET',
+      url: '/card-worker.js',
+      headers: { accept: '*/*', 'service-worker': 'script' },
+    });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(worker.headers['service-worker-allowed']).toBeUndefined();
   });
 
   it('falls back to the app for unknown pages that accept HTML, but not for API paths or other requests', async () => {

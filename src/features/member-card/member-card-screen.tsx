@@ -9,6 +9,7 @@ import { PageCard } from '../../components/page-card';
 import { memberCardTexts } from '../../i18n/zh-TW/member-card';
 import { memberCardQueryOptions } from './api';
 import { CardCode } from './card-code';
+import { useCardPageKeptOffline } from './keep-offline';
 import { RecentScans } from './recent-scans';
 import { useWakeLock } from './use-wake-lock';
 
@@ -16,6 +17,7 @@ import { useWakeLock } from './use-wake-lock';
 export function MemberCardScreen() {
   const card = useQuery(memberCardQueryOptions());
   useWakeLock();
+  useCardPageKeptOffline(!card.isPlaceholderData && Boolean(card.data?.card) && card.data?.offline === false);
 
   if (card.error instanceof ApiError && card.error.rc === 'TOKEN_INVALID') return <Navigate to="/login" replace />;
   const view = card.data;
