@@ -28,7 +28,7 @@ declare const self: ServiceWorkerGlobalScope;
  */
 const PAGE_WAIT_SECONDS = 3;
 
-// Enough for several releases of the card's files (about 20 each); the least recently used go first.
+// Enough for several releases of the card's files (22 each); the least recently used go first.
 const MOST_FILES_KEPT = 80;
 
 const PAGE_CACHE = 'member-card-page';

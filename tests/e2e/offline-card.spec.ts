@@ -34,6 +34,16 @@ async function answerNothing(port: number): Promise<() => Promise<void>> {
   };
 }
 
+/**
+ * The browser's own cache emptied, as a phone short of space does: what opens after this comes
+ * from what the card's worker keeps, not from files the browser happened to hold.
+ */
+async function forgetBrowserCache(page: Page): Promise<void> {
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('Network.clearBrowserCache');
+  await devtools.detach();
+}
+
 /** The card's page and the app's entry, kept by the card's worker in this browser. */
 async function keptForOffline(page: Page): Promise<boolean> {
   return page.evaluate(async () => {
@@ -43,7 +53,7 @@ async function keptForOffline(page: Page): Promise<boolean> {
   });
 }
 
-test('a member who has seen the card once opens it with no signal, and with a signal that answers nothing', async ({
+test('the card seen once online opens with no signal and with one that answers nothing, its way back says it is the connection, and signed out it offers the login form', async ({
   page,
 }, info) => {
   test.setTimeout(120_000);
@@ -57,6 +67,7 @@ test('a member who has seen the card once opens it with no signal, and with a si
 
   await test.step('no network at all: the page opens, and the kept card shows its codes', async () => {
     await server.stop({ keepData: true });
+    await forgetBrowserCache(page);
     await page.goto(`${server.url}/member_card`);
     await expect(cardBarcode(page)).toBeVisible();
     await expect(page.getByText(VISITOR.name)).toBeVisible();
@@ -94,5 +105,25 @@ test('a member who has seen the card once opens it with no signal, and with a si
     await expect(cardBarcode(page)).toBeVisible();
     await expect(page.getByText(VISITOR.name)).toBeVisible();
     await expect(page.getByText(OFFLINE_NOTE)).toBeHidden();
+  });
+
+  await test.step('signed out, the card page opened with no network offers the login form', async () => {
+    // Signed out from the profile opened on its own, as from a bookmark: not a page the card's worker sees.
+    await page.goto(`${server.url}/change_member`);
+    await page.getByRole('button', { name: '登出' }).click();
+    await expect(page).toHaveURL(`${server.url}/login`);
+    await server.stop({ keepData: true });
+    await forgetBrowserCache(page);
+    await page.goto(`${server.url}/member_card`);
+    await expect(page).toHaveURL(`${server.url}/login`);
+    await expect(page.getByRole('heading', { name: '會員登入' })).toBeVisible();
+    await expect(page.getByLabel('帳號')).toBeVisible();
+    await expect(page.getByText(VISITOR.name)).toBeHidden();
+    await page.screenshot({ path: info.outputPath('login-no-network-360x640.png') });
+    await page.getByLabel('帳號').fill(VISITOR.mobile);
+    await page.getByLabel('密碼', { exact: true }).fill('abc12345');
+    await page.getByRole('button', { name: '登入', exact: true }).click();
+    await closeNetworkNotice(page);
+    await expect(page.getByLabel('帳號')).toHaveValue(VISITOR.mobile);
   });
 });

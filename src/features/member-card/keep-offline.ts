@@ -36,7 +36,8 @@ export async function keepCardPageOffline(loadWaysOut: () => Promise<unknown>): 
   const entry = document.querySelector('script[type="module"][src]')?.getAttribute('src');
   if (!workers || !entry || !isAppFile(entry)) return;
   try {
-    await loadWaysOut();
+    // Their code lost on the way, the card's page is still worth keeping; the next visit tries again.
+    await loadWaysOut().catch(() => undefined);
     const registration = await workers.register(CARD_WORKER_URL, { scope: CARD_PAGE });
     const worker = await whenActive(registration);
     const message: KeepCardPage = { type: 'keep-card-page', entry, files: filesLoaded() };
@@ -46,16 +47,18 @@ export async function keepCardPageOffline(loadWaysOut: () => Promise<unknown>): 
   }
 }
 
-/** The screens the card's page links to. */
-const WAYS_OUT = ['/change_member'] as const;
+/**
+ * The screens (route ids) the card's page leads to: the profile (its link back), and /login, where it sends a
+ * visitor whose session has ended. Members who signed in here have their code already (the
+ * browser's cache), so keeping it costs them nothing over the network.
+ */
+const WAYS_OUT = ['/change_member', '/login/'] as const;
 
 /** Keeps the card's page for offline visits each time a card has come from the server. */
 export function useCardPageKeptOffline(cardOnline: boolean): void {
   const router = useRouter();
   useEffect(() => {
     if (!cardOnline) return;
-    void keepCardPageOffline(() =>
-      Promise.all(WAYS_OUT.map((path) => router.loadRouteChunk(router.routesByPath[path]))),
-    );
+    void keepCardPageOffline(() => Promise.all(WAYS_OUT.map((id) => router.loadRouteChunk(router.routesById[id]))));
   }, [cardOnline, router]);
 }
