@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { AES_KEY_COOKIE, RUNTIME_CONFIG_PLACEHOLDER, runtimeConfigSchema, runtimeConfigScript } from '#protocol';
 import { callAddresses } from './scripts/call-addresses-plugin';
+import { cardApp } from './scripts/card-app-plugin';
 import { cardWorker } from './scripts/card-worker-plugin';
 import { startupModules } from './scripts/startup-modules-plugin';
 
@@ -69,6 +70,7 @@ export default defineConfig({
     devRuntimeConfig(),
     callAddresses(),
     startup.plugin,
+    cardApp(),
     compressedTwins(),
     cardWorker(compressedTwins),
   ],

@@ -65,6 +65,26 @@ test('the card seen once online opens with no signal and with one that answers n
     await expect.poll(() => keptForOffline(page), { timeout: 15_000 }).toBe(true);
   });
 
+  await test.step('the card can be installed on the home screen, named and drawn as the catalogue and the logo say', async () => {
+    await page.goto(`${server.url}/member_card`);
+    await expect(cardBarcode(page)).toBeVisible();
+    const devtools = await page.context().newCDPSession(page);
+    const manifest = await devtools.send('Page.getAppManifest');
+    expect(manifest.errors).toEqual([]);
+    expect(JSON.parse(manifest.data ?? '{}')).toMatchObject({ short_name: '會員卡', start_url: '/member_card' });
+    // Chromium's own verdict on the manifest and its icons. A test browser's context is always
+    // private, which Chromium names and which is not the app's.
+    const installable = async () =>
+      (await devtools.send('Page.getInstallabilityErrors')).installabilityErrors
+        .map((error) => error.errorId)
+        .filter((id) => id !== 'in-incognito');
+    expect(await installable()).toEqual([]);
+    // The other pages name no manifest: a page the member only passes through loads nothing for it.
+    await page.goto(`${server.url}/login`);
+    expect(await installable()).toEqual(['no-manifest']);
+    await devtools.detach();
+  });
+
   await test.step('no network at all: the page opens, and the kept card shows its codes', async () => {
     await server.stop({ keepData: true });
     await forgetBrowserCache(page);

@@ -18,6 +18,7 @@ beforeAll(async () => {
   writeFileSync(join(distDir, 'assets', 'index-Ab12Cd34.js'), 'console.log("app")');
   writeFileSync(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(distDir, 'card-worker.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(distDir, 'card-app.webmanifest'), '{"start_url":"/member_card"}');
   t = await startTestApp({ distDir, env: { TRUST_PROXY: 'true' } });
 });
 afterAll(async () => {
@@ -144,6 +145,20 @@ describe('serving the web app', () => {
     expect(worker.headers['cache-control']).toBe('no-cache');
     expect(worker.headers['content-security-policy']).toContain("default-src 'self'");
     expect(worker.headers['service-worker-allowed']).toBeUndefined();
+  });
+
+  it('names the card’s manifest and iOS’s icon in the card’s page alone, and serves the manifest as one', async () => {
+    const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+    const card = head((await page('/member_card')).body);
+    expect(card).toContain('<link rel="manifest" href="/card-app.webmanifest">');
+    expect(card).toContain('<link rel="apple-touch-icon" href="/card-icon-touch-180.png">');
+    for (const route of APP_ROUTES.filter((path) => path !== '/member_card')) {
+      expect(head((await page(route)).body), route).not.toContain('rel="manifest"');
+    }
+    const manifest = await t.app.inject({ method: 'GET', url: '/card-app.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 
   it('falls back to the app for unknown pages that accept HTML, but not for API paths or other requests', async () => {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_ROUTES, RUNTIME_CONFIG_PLACEHOLDER } from '#protocol';
+import { CARD_APP_MANIFEST, CARD_APP_TOUCH_ICON } from '#protocol/card-app';
 
 // The page each screen URL is answered with, worked out once at start from the build: the first
 // screen paints before any script runs (index.html carries the logo and the app's name where the
@@ -73,6 +74,16 @@ function inlineStylesheet(html: string, distDir: string): string {
 }
 
 /**
+ * The card's page names the card's manifest and iOS's icon (decision 0017), when the build wrote
+ * them: the card is what a member installs on the home screen. Other pages leave them out, so a
+ * page the member only passes through loads nothing for it.
+ */
+function headExtras(distDir: string, path: string): string {
+  if (path !== '/member_card' || !existsSync(join(distDir, CARD_APP_MANIFEST.slice(1)))) return '';
+  return `<link rel="manifest" href="${CARD_APP_MANIFEST}"><link rel="apple-touch-icon" href="${CARD_APP_TOUCH_ICON}">`;
+}
+
+/**
  * The page for every screen URL (and, under `null`, for any other page), with the runtime config
  * in place; an empty map before a build.
  */
@@ -94,7 +105,7 @@ export function screenPages(distDir: string, runtimeConfigScript: string): Map<s
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
       .join('');
     const page = base
-      .replace('</head>', () => `${preloads}</head>`)
+      .replace('</head>', () => `${preloads}${headExtras(distDir, path)}</head>`)
       .replace(SCREEN_OUTLINE, () => OUTLINES[path] ?? '');
     pages.set(path, page);
   }
