@@ -9,7 +9,7 @@ import {
   cardAppIcon,
   cardAppMaskableIcon,
 } from '#protocol/card-app';
-import { memberCardTexts } from '../src/i18n/zh-TW/member-card';
+import { cardAppTexts } from '../src/i18n/zh-TW/card-app';
 import { CARD_PAGE } from '../src/service-worker/card-page';
 
 const LOGO = 'src/assets/logo.svg';
@@ -23,9 +23,9 @@ const MASKABLE_LOGO_SHARE = 0.56;
 export function cardAppManifest() {
   return {
     id: CARD_PAGE,
-    name: memberCardTexts.homeScreenName,
-    short_name: memberCardTexts.homeScreenShortName,
-    description: memberCardTexts.homeScreenDescription,
+    name: cardAppTexts.name,
+    short_name: cardAppTexts.shortName,
+    description: cardAppTexts.description,
     lang: 'zh-Hant-TW',
     start_url: CARD_PAGE,
     // The whole app runs in the card's window: the way back to the profile stays in it.

@@ -1,9 +1,5 @@
 export const memberCardTexts = {
   heading: '會員卡',
-  // The card installed on the home screen (scripts/card-app-plugin.ts): its name under the icon, and in full.
-  homeScreenName: '會員中心 會員卡',
-  homeScreenShortName: '會員卡',
-  homeScreenDescription: '在門市結帳時出示會員條碼，沒有網路也能使用。',
   open: '會員卡',
   showAtCheckout: '結帳時請出示此條碼',
   barcodeLabel: (grouped: string) => `會員條碼：${grouped}`,
