@@ -55,9 +55,9 @@ module.exports = {
       name: 'worker-apart',
       severity: 'error',
       comment:
-        "src/service-worker/ runs in the card's service worker, not in the page: it imports only its own folder and workbox, never the app or the server.",
+        "src/service-worker/ runs in the card's service worker, not in the page: it imports only its own folder, protocol/ (pure, see protocol-is-pure) and libraries, never the app or the server.",
       from: { path: '^src/service-worker/' },
-      to: { path: '^(protocol|src|server)/', pathNot: '^src/service-worker/' },
+      to: { path: '^(src|server)/', pathNot: '^src/service-worker/' },
     },
     {
       name: 'app-through-card-page',

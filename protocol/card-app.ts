@@ -1,5 +1,9 @@
-// The member card on the home screen (decision 0017): the files the web app's build writes at
-// the site's root and the card's page names in its head (server/modules/web/shell.ts).
+// The member card kept for a visit with no network and installed on the home screen (decision
+// 0017): its page, which the card's worker keeps and the server names the manifest in
+// (server/modules/web/shell.ts), and the files the web app's build writes at the site's root.
+
+/** The member card's page: the one page the card's worker keeps, and where the installed card opens. */
+export const CARD_PAGE = '/member_card';
 
 /** The web app manifest that makes the card installable: an icon on the home screen that opens the card. */
 export const CARD_APP_MANIFEST = '/card-app.webmanifest';

@@ -6,16 +6,18 @@ import {
   CARD_APP_ICON_SIZES,
   CARD_APP_MANIFEST,
   CARD_APP_TOUCH_ICON,
+  CARD_PAGE,
   cardAppIcon,
   cardAppMaskableIcon,
 } from '#protocol/card-app';
 import { cardAppTexts } from '../src/i18n/zh-TW/card-app';
-import { CARD_PAGE } from '../src/service-worker/card-page';
+import tailwindConfig from '../tailwind.config';
 
 const LOGO = 'src/assets/logo.svg';
-// The brand's colours (tailwind.config.ts): the logo's darker teal, and the page's own background.
-const BRAND = '#0f766e';
-const PAGE_BACKGROUND = '#f0fdfa';
+// The brand's colours, as the screens use them: the logo's darker teal, and the page's background.
+const { brand } = tailwindConfig.theme.extend.colors;
+const BRAND = brand[700];
+const PAGE_BACKGROUND = brand[50];
 // A maskable icon's safe zone is the centre circle of 80% of its width: the logo's tile fits it whole.
 const MASKABLE_LOGO_SHARE = 0.56;
 

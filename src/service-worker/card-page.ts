@@ -1,31 +1,24 @@
-// What the web app and the card's service worker (card-worker.ts) agree on: which page the worker
-// keeps, where the worker is, and the one message the card screen sends it (decision 0017).
+import * as v from 'valibot';
 
-/** The member card's page: the one page the worker keeps for a member with no signal. */
-export const CARD_PAGE = '/member_card';
+// What the web app and the card's service worker (card-worker.ts) agree on: where the worker is,
+// and the one message the card screen sends it (decision 0017). The page it keeps is
+// `CARD_PAGE` (protocol/card-app.ts), which the server knows too.
 
 /** The worker's script, served from the site's root by the member server (not hashed: browsers check it for updates). */
 export const CARD_WORKER_URL = '/card-worker.js';
 
 /** Sent by the card screen once a card has come online: keep the page and the files it runs on. */
-export interface KeepCardPage {
-  type: 'keep-card-page';
+const keepCardPageSchema = v.object({
+  type: v.literal('keep-card-page'),
   /** The entry script of the app now running; a kept page that loads another is fetched afresh. */
-  entry: string;
+  entry: v.string(),
   /** The app's own files this page has loaded (the screen's chunks, the barcode libraries, the logo). */
-  files: string[];
-}
+  files: v.array(v.string()),
+});
 
-export function isKeepCardPage(data: unknown): data is KeepCardPage {
-  if (typeof data !== 'object' || data === null) return false;
-  const message = data as Partial<KeepCardPage>;
-  return (
-    message.type === 'keep-card-page' &&
-    typeof message.entry === 'string' &&
-    Array.isArray(message.files) &&
-    message.files.every((file) => typeof file === 'string')
-  );
-}
+export type KeepCardPage = v.InferOutput<typeof keepCardPageSchema>;
+
+export const isKeepCardPage = (data: unknown): data is KeepCardPage => v.is(keepCardPageSchema, data);
 
 /** The app's hashed files (`/assets/…`), which never change under one name. */
 export const isAppFile = (path: string): boolean => path.startsWith('/assets/');

@@ -18,7 +18,8 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import * as navigationPreload from 'workbox-navigation-preload';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { CARD_PAGE, filesNamedBy, isAppFile, isKeepCardPage, type KeepCardPage } from './card-page';
+import { CARD_PAGE } from '#protocol/card-app';
+import { filesNamedBy, isAppFile, isKeepCardPage, type KeepCardPage } from './card-page';
 
 declare const self: ServiceWorkerGlobalScope;
 

@@ -102,6 +102,7 @@ test('the card seen once online opens with no signal and with one that answers n
     await closeNetworkNotice(page);
     await expect(page.getByRole('button', { name: '再試一次' })).toBeVisible();
     await page.screenshot({ path: info.outputPath('profile-no-network-360x640.png') });
+    await expectAccessible(page, 'profile reached from the card with no network');
     await page.goBack();
     await expect(cardBarcode(page)).toBeVisible();
   });
@@ -145,5 +146,6 @@ test('the card seen once online opens with no signal and with one that answers n
     await page.getByRole('button', { name: '登入', exact: true }).click();
     await closeNetworkNotice(page);
     await expect(page.getByLabel('帳號')).toHaveValue(VISITOR.mobile);
+    await expectAccessible(page, 'login reached from the card with no network');
   });
 });

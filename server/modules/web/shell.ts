@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_ROUTES, RUNTIME_CONFIG_PLACEHOLDER } from '#protocol';
-import { CARD_APP_MANIFEST, CARD_APP_TOUCH_ICON } from '#protocol/card-app';
+import { CARD_APP_MANIFEST, CARD_APP_TOUCH_ICON, CARD_PAGE } from '#protocol/card-app';
 
 // The page each screen URL is answered with, worked out once at start from the build: the first
 // screen paints before any script runs (index.html carries the logo and the app's name where the
@@ -79,7 +79,7 @@ function inlineStylesheet(html: string, distDir: string): string {
  * page the member only passes through loads nothing for it.
  */
 function headExtras(distDir: string, path: string): string {
-  if (path !== '/member_card' || !existsSync(join(distDir, CARD_APP_MANIFEST.slice(1)))) return '';
+  if (path !== CARD_PAGE || !existsSync(join(distDir, CARD_APP_MANIFEST.slice(1)))) return '';
   return `<link rel="manifest" href="${CARD_APP_MANIFEST}"><link rel="apple-touch-icon" href="${CARD_APP_TOUCH_ICON}">`;
 }
 

@@ -1,6 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { CARD_PAGE, CARD_WORKER_URL, isAppFile, type KeepCardPage } from '../../service-worker/card-page';
+import { CARD_PAGE } from '#protocol/card-app';
+import { CARD_WORKER_URL, isAppFile, type KeepCardPage } from '../../service-worker/card-page';
 
 /** The worker once it runs: the one running now, or the one being installed once it has taken over. */
 function whenActive(registration: ServiceWorkerRegistration): Promise<ServiceWorker> {
