@@ -9,7 +9,7 @@ const VARIANTS: Record<Variant, string> = {
 
 /** The app's base button class, also used for links that look like buttons. */
 export const buttonClass = (variant: Variant = 'primary') =>
-  `inline-flex min-h-12 w-full items-center justify-center rounded-xl px-4 text-base font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50 ${VARIANTS[variant]}`;
+  `inline-flex min-h-12 w-full items-center justify-center rounded-xl px-4 py-2 text-base font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50 ${VARIANTS[variant]}`;
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;

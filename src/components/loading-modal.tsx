@@ -98,7 +98,7 @@ export function LoadingModal({ open, label = commonTexts.loading }: { open: bool
           />
           <span className="text-base text-ink">{label}</span>
           {slow ? (
-            <span className="max-w-56 text-center text-sm text-ink-muted">{commonTexts.stillLoading}</span>
+            <span className="max-w-[16em] text-center text-sm text-ink-muted">{commonTexts.stillLoading}</span>
           ) : null}
         </div>
       ) : null}

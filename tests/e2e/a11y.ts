@@ -31,15 +31,72 @@ export async function expectAccessible(page: Page, state: string): Promise<void>
   await expectNoSideScroll(page, state);
 }
 
-/** At 320 px (WCAG 1.4.10 reflow) the page scrolls only up and down. */
+/**
+ * At 320 px (WCAG 1.4.10 reflow) the page scrolls only up and down; then the same with the
+ * browser's text size doubled (WCAG 1.4.4), as a member who reads with large text sets it.
+ */
 export async function expectNoSideScroll(page: Page, state: string): Promise<void> {
   const size = page.viewportSize() ?? { width: 360, height: 640 };
   await page.setViewportSize({ width: NARROWEST, height: size.height });
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect.soft(width, `horizontal scroll at ${NARROWEST} px on ${state}`).toBeLessThanOrEqual(NARROWEST);
-  expect.soft(await brokenChoices(page), `choices broken over two lines at ${NARROWEST} px on ${state}`).toEqual([]);
+  await expectFitsTheWidth(page, `${NARROWEST} px on ${state}`);
   await shoot(page, `${state} ${NARROWEST}px`);
+  await withTextSize(page, LARGE_TEXT_PX, async () => {
+    await expectFitsTheWidth(page, `${NARROWEST} px with text at 200% on ${state}`);
+    await shoot(page, `${state} ${NARROWEST}px large text`);
+  });
   await page.setViewportSize(size);
+}
+
+/** The browser's text size (its default font size) of a member who doubles it; 16 px is the usual. */
+const LARGE_TEXT_PX = 32;
+
+/** Runs `look` with the browser's text size set to `px`, as its settings do, then puts it back. */
+async function withTextSize(page: Page, px: number, look: () => Promise<void>): Promise<void> {
+  const browser = await page.context().newCDPSession(page);
+  const fontSizes = (standard: number) => ({ fontSizes: { standard, fixed: Math.round((standard * 13) / 16) } });
+  try {
+    await browser.send('Page.setFontSizes', fontSizes(px));
+    await look();
+  } finally {
+    await browser.send('Page.setFontSizes', fontSizes(16));
+    await browser.detach();
+  }
+}
+
+/** Nothing wider than the screen, nothing cut off inside it, and every choice's words whole. */
+async function expectFitsTheWidth(page: Page, where: string): Promise<void> {
+  // Two frames: the new width or text size is laid out before anything is measured.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect.soft(width, `horizontal scroll at ${where}`).toBeLessThanOrEqual(NARROWEST);
+  expect.soft(await cutOff(page), `content cut off at ${where}`).toEqual([]);
+  expect.soft(await brokenChoices(page), `choices broken over two lines at ${where}`).toEqual([]);
+}
+
+/**
+ * What a member cannot see whole: an element reaching past the screen's right edge (which the
+ * page's own scroll width misses when a box clips it), or a box whose content is wider than it and
+ * that hides the rest. Text cut on purpose with an ellipsis, and text kept for screen readers
+ * only, are not counted.
+ */
+function cutOff(page: Page): Promise<string[]> {
+  return page.evaluate((screenWidth) => {
+    const name = (element: Element) =>
+      `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 24) || element.getAttribute('aria-label') || ''}"`;
+    const found: string[] = [];
+    for (const element of document.body.querySelectorAll('*')) {
+      if (element.closest('.sr-only, [hidden], template, noscript')) continue;
+      const style = getComputedStyle(element);
+      if (style.display === 'none' || style.visibility === 'hidden') continue;
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if (box.right > screenWidth + 0.5) found.push(`${name(element)} reaches ${Math.round(box.right)} px`);
+      const hides = style.overflowX !== 'visible' && style.textOverflow !== 'ellipsis';
+      if (hides && element.scrollWidth > element.clientWidth + 1 && !(element instanceof HTMLInputElement))
+        found.push(`${name(element)} hides ${element.scrollWidth - element.clientWidth} px`);
+    }
+    return found;
+  }, NARROWEST);
 }
 
 /** The options of radio groups whose words the width breaks over two lines (不透 / 露). */

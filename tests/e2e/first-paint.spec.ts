@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { freshDataDir, type MemberServer, startMemberServer } from './member-server';
 
 let server: MemberServer;
@@ -26,7 +26,59 @@ test.describe('without JavaScript (the first paint, before any script has run)',
   });
 });
 
-test('/login: the screen takes over the first paint without moving it (CLS ≤ 0.02)', async ({ page }) => {
+const TEXT_SIZES = [
+  { px: 16, as: 'at the browser’s usual text size' },
+  { px: 32, as: 'with the text doubled in the browser’s settings' },
+];
+
+for (const { px, as } of TEXT_SIZES) {
+  test(`/login: the screen takes over the first paint without moving it (CLS ≤ 0.02), ${as}`, async ({ page }) => {
+    await setTextSize(page, px);
+    await expectStillFirstPaint(page);
+  });
+
+  test(`/login: the form's fields and button stand where the outline drew them, ${as}`, async ({ page }) => {
+    await setTextSize(page, px);
+    // The page with no script: the outline alone.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(`${server.url}/login`);
+    const outline = page.locator('[aria-hidden="true"].flex.flex-col.gap-4 .min-h-12');
+    await expect(outline).toHaveCount(3);
+    const drawn = await Promise.all((await outline.all()).map(laidOut));
+    // The same page with its scripts: the form.
+    await page.unroute('**/assets/*.js');
+    await page.reload();
+    const account = page.getByLabel('帳號');
+    await expect(account).toBeVisible();
+    const placed = await Promise.all(
+      [account, page.getByLabel('密碼', { exact: true }), page.getByRole('button', { name: '登入', exact: true })].map(
+        laidOut,
+      ),
+    );
+    for (const [index, box] of placed.entries()) {
+      const outlined = drawn[index];
+      expect(Math.abs(box.y - (outlined?.y ?? Number.NaN)), `control ${index + 1}'s top`).toBeLessThanOrEqual(2);
+      expect(
+        Math.abs(box.height - (outlined?.height ?? Number.NaN)),
+        `control ${index + 1}'s height`,
+      ).toBeLessThanOrEqual(2);
+    }
+  });
+}
+
+async function laidOut(locator: Locator): Promise<{ y: number; height: number }> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${locator} is not laid out`);
+  return box;
+}
+
+/** The browser's default font size, which its text-size setting changes (16 px unless the member changes it). */
+async function setTextSize(page: Page, px: number): Promise<void> {
+  const browser = await page.context().newCDPSession(page);
+  await browser.send('Page.setFontSizes', { fontSizes: { standard: px, fixed: Math.round((px * 13) / 16) } });
+}
+
+async function expectStillFirstPaint(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const shifts = { total: 0 };
     (window as unknown as { layoutShift: typeof shifts }).layoutShift = shifts;
@@ -43,7 +95,7 @@ test('/login: the screen takes over the first paint without moving it (CLS ≤ 0
   await page.waitForTimeout(1500);
   const cls = await page.evaluate(() => (window as unknown as { layoutShift: { total: number } }).layoutShift.total);
   expect(cls).toBeLessThanOrEqual(0.02);
-});
+}
 
 test('/login: the screen shows the shell’s own logo file, fetched once', async ({ page }) => {
   const logoRequests: string[] = [];

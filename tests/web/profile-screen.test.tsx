@@ -60,6 +60,23 @@ describe('/change_member: the profile as loaded', () => {
     expect(screen.getByText('生日設定後無法修改')).toBeInTheDocument();
   });
 
+  it('lets the referral code wrap only between groups of four, and reads and selects it whole', async () => {
+    answerProfile({ referral_code: 'ABCD2345EFGH9' });
+    await openProfile();
+    const code = screen.getByText('ABCD2345EFGH9');
+    // Large text on a narrow screen wraps the code at a group's end (ABCD2345 / EFGH9), never
+    // before its last character; no space is added, so a selection copies the code as it is.
+    expect([...code.childNodes].map((node) => node.textContent || node.nodeName)).toEqual([
+      'ABCD',
+      'WBR',
+      '2345',
+      'WBR',
+      'EFGH',
+      'WBR',
+      '9',
+    ]);
+  });
+
   it('keeps the profile in session storage as member_access_info', async () => {
     answerProfile();
     await openProfile();

@@ -13,9 +13,11 @@ const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]
 
 /**
  * The login form's outline, where the form will be: two fields and the button, in the sizes the
- * form takes, so the form arrives without moving anything. Shown on /login only.
+ * form takes, so the form arrives without moving anything. Shown on /login only. Each part holds one
+ * line of its control's text (a zero-width space) with the control's padding, so it is as tall as
+ * the control at any text size the member has set (spacing is in pixels, text in rem).
  */
-const LOGIN_OUTLINE = `<div aria-hidden="true" class="flex flex-col gap-4">${'<div class="flex flex-col gap-1.5"><div class="h-5 w-16 rounded bg-gray-100"></div><div class="min-h-12 rounded-xl border border-gray-300 bg-white"></div></div>'.repeat(2)}<div class="mt-2 min-h-12 rounded-xl bg-brand-700 opacity-30"></div></div>`;
+const LOGIN_OUTLINE = `<div aria-hidden="true" class="flex flex-col gap-4">${'<div class="flex flex-col gap-1.5"><div class="w-16 rounded bg-gray-100 text-sm">&#8203;</div><div class="min-h-12 rounded-xl border border-gray-300 bg-white text-base">&#8203;</div></div>'.repeat(2)}<div class="mt-2 min-h-12 rounded-xl bg-brand-700 py-2 text-base opacity-30">&#8203;</div></div>`;
 
 const OUTLINES: Partial<Record<string, string>> = { '/login': LOGIN_OUTLINE };
 

@@ -12,6 +12,17 @@ interface ReferralCodeProps {
   actions?: ReactNode;
 }
 
+/**
+ * The code with a place to break after every fourth character: with the text enlarged the code
+ * wraps between groups (94U2 / X3P5) rather than before its last character. No character is
+ * added, so a selected code copies as it is.
+ */
+function inBreakableGroups(code: string): ReactNode[] {
+  const parts: ReactNode[] = [code.slice(0, 4)];
+  for (let start = 4; start < code.length; start += 4) parts.push(<wbr key={start} />, code.slice(start, start + 4));
+  return parts;
+}
+
 /** The member's own invite code with a copy button; the notice says whether it was copied. */
 export function ReferralCode({ code, actions }: ReferralCodeProps) {
   const [notice, setNotice] = useState<string | null>(null);
@@ -38,7 +49,9 @@ export function ReferralCode({ code, actions }: ReferralCodeProps) {
       <h2 id={headingId} className="text-sm font-medium text-ink">
         {profileTexts.referralHeading}
       </h2>
-      <p className="mt-1 select-all font-mono text-2xl font-bold tracking-widest text-brand-800">{code}</p>
+      <p className="mt-1 select-all font-mono text-2xl font-bold tracking-widest wrap-anywhere text-brand-800">
+        {inBreakableGroups(code)}
+      </p>
       <p className="mt-1 text-sm text-ink-muted">{profileTexts.referralHint}</p>
       <div className="mt-3 flex flex-col gap-2">
         <Button variant="secondary" aria-label={profileTexts.copyLabel} onClick={() => void copy()}>
