@@ -96,13 +96,20 @@ test('the card seen once online opens with no signal and with one that answers n
     await expectAccessible(page, 'member card opened with no network');
   });
 
-  await test.step('the way back to the profile says it is the connection, and the card is one step back', async () => {
+  await test.step('the way back to the profile says it is the connection, and offers the card again', async () => {
     await page.getByRole('link', { name: '返回基本資料' }).click();
     await expect(page).toHaveURL(`${server.url}/change_member`);
     await closeNetworkNotice(page);
     await expect(page.getByRole('button', { name: '再試一次' })).toBeVisible();
     await page.screenshot({ path: info.outputPath('profile-no-network-360x640.png') });
     await expectAccessible(page, 'profile reached from the card with no network');
+    await page.getByRole('link', { name: '出示會員卡' }).click();
+    await expect(page).toHaveURL(`${server.url}/member_card`);
+    await expect(cardBarcode(page)).toBeVisible();
+    await expect(page.getByText(OFFLINE_NOTE)).toBeVisible();
+    // Back to the profile's connection view, and Back again: the card, as it was first opened.
+    await page.goBack();
+    await expect(page.getByRole('link', { name: '出示會員卡' })).toBeVisible();
     await page.goBack();
     await expect(cardBarcode(page)).toBeVisible();
   });

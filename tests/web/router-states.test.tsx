@@ -14,6 +14,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { RC_MESSAGES } from '#protocol/rc';
 import { ApiError, NETWORK_FAILURE } from '../../src/api/client';
 import { App } from '../../src/app';
+import { type KeptMemberCard, storage } from '../../src/lib/storage';
 import { routeStates } from '../../src/router';
 import type { RouterContext } from '../../src/router-context';
 import { heldAnswer } from './support/api';
@@ -37,8 +38,8 @@ function renderPage({
     context: { queryClient },
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
-  render(<App router={router} queryClient={queryClient} />);
-  return { user: userEvent.setup() };
+  const view = render(<App router={router} queryClient={queryClient} />);
+  return { user: userEvent.setup(), unmount: view.unmount };
 }
 
 /** React reports every error a boundary catches; these tests expect exactly `error`, and nothing else. */
@@ -50,6 +51,16 @@ function expectReported(error: Error) {
 }
 
 const notice = () => screen.findByRole('dialog', { name: '提示' });
+
+/** A member card kept in this browser from an earlier visit online. */
+const KEPT_CARD: KeptMemberCard = {
+  name: '王小明',
+  mobile_masked: '0912-***-678',
+  card_number: '9123456789',
+  card_secret: 'c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LXNlY3I',
+  clock_offset_ms: 0,
+  recent_scans: [],
+};
 
 describe('while a route loads its data', () => {
   it('shows the loading modal at once, then the screen', async () => {
@@ -92,6 +103,37 @@ describe('when a route cannot load', () => {
     expect(await screen.findByText('頁面內容')).toBeInTheDocument();
     expect(loader).toHaveBeenCalledTimes(2);
     expectReported(error);
+  });
+
+  it('offers the member card kept in this browser when no answer came, for the till with no signal', async () => {
+    storage.memberCard.set(KEPT_CARD);
+    const error = new ApiError(NETWORK_FAILURE, '網路連線不穩定，請確認連線後再試一次');
+    const { user } = renderPage({ loader: () => Promise.reject(error) });
+
+    await user.click(within(await notice()).getByRole('button', { name: '關閉' }));
+    const ways = within(screen.getByRole('alert'));
+    expect(ways.getAllByRole('button').map((way) => way.textContent)).toEqual(['再試一次']);
+    expect(ways.getAllByRole('link').map((way) => [way.textContent, way.getAttribute('href')])).toEqual([
+      ['出示會員卡', '/member_card'],
+      ['返回登入', '/login'],
+    ]);
+    expectReported(error);
+  });
+
+  it('offers no card where none is kept, or where the server answered', async () => {
+    const noAnswer = new ApiError(NETWORK_FAILURE, '網路連線不穩定，請確認連線後再試一次');
+    const first = renderPage({ loader: () => Promise.reject(noAnswer) });
+    await notice();
+    expect(screen.queryByRole('link', { name: '出示會員卡' })).not.toBeInTheDocument();
+    expectReported(noAnswer);
+    first.unmount();
+
+    storage.memberCard.set(KEPT_CARD);
+    const refused = new ApiError('RATE_LIMITED', RC_MESSAGES.RATE_LIMITED);
+    renderPage({ loader: () => Promise.reject(refused) });
+    await notice();
+    expect(screen.queryByRole('link', { name: '出示會員卡' })).not.toBeInTheDocument();
+    expectReported(refused);
   });
 
   it('offers no second try for an answer that would not change (a refused call)', async () => {

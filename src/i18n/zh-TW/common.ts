@@ -8,5 +8,7 @@ export const commonTexts = {
   close: '關閉',
   goBindLine: '前往綁定',
   backToLogin: '返回登入',
+  /** Where a screen got no answer and this browser keeps the member card: the card works offline. */
+  showMemberCard: '出示會員卡',
   ok: '確定',
 };
