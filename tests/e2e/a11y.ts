@@ -71,6 +71,30 @@ async function expectFitsTheWidth(page: Page, where: string): Promise<void> {
   expect.soft(width, `horizontal scroll at ${where}`).toBeLessThanOrEqual(NARROWEST);
   expect.soft(await cutOff(page), `content cut off at ${where}`).toEqual([]);
   expect.soft(await brokenChoices(page), `choices broken over two lines at ${where}`).toEqual([]);
+  expect.soft(await brokenWords(page), `words broken over two lines at ${where}`).toEqual([]);
+}
+
+/**
+ * Text of a word's length (four characters or fewer: 基本資料, 變更, 登入) drawn over two lines.
+ * Even doubled, such a word fits the narrowest screen many times over, so a break inside it is a
+ * layout that left it too little room (a column, a box beside another), never the text's length.
+ */
+function brokenWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      const word = node.textContent?.trim() ?? '';
+      if (word.length === 0 || [...word].length > 4 || node.parentElement?.closest('.sr-only')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const lines = new Set(
+        [...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)),
+      );
+      if (lines.size > 1) found.push(word);
+    }
+    return found;
+  });
 }
 
 /**

@@ -57,7 +57,8 @@ export function LineBindPasswordScreen() {
         <form noValidate onSubmit={handleSubmit(bindWithPassword)} className="flex flex-col gap-4">
           <p className="text-base text-ink-muted">{lineBindTexts.passwordIntro}</p>
           <p className="rounded-xl bg-brand-50 px-4 py-3 text-base font-medium text-ink">
-            {lineBindTexts.account(spacedMobile(mobile))}
+            {lineBindTexts.account}
+            <span className="whitespace-nowrap">{spacedMobile(mobile)}</span>
           </p>
           {/* The account for password managers, which fill the password of the account they see. */}
           <input type="hidden" name="username" autoComplete="username" value={mobile} readOnly />
@@ -71,7 +72,7 @@ export function LineBindPasswordScreen() {
           <Button type="submit" className="mt-2">
             {lineBindTexts.submit}
           </Button>
-          <nav className="flex items-center justify-between text-base">
+          <nav className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 whitespace-nowrap text-base">
             <Link to="/line_bind" className={linkClass}>
               {lineBindTexts.otherMobile}
             </Link>

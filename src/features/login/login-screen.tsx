@@ -37,7 +37,7 @@ export function LoginScreen({ lineCode }: { lineCode?: string }) {
         <h1 className="text-xl font-bold text-ink">{loginTexts.heading}</h1>
       </div>
       <LoginForm onSubmit={(credentials) => flow.signIn({ with: 'password', ...credentials })} />
-      <nav className="mt-4 flex items-center justify-between text-base">
+      <nav className="mt-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 whitespace-nowrap text-base">
         <Link to="/registerFirst" className={linkClass}>
           {loginTexts.register}
         </Link>

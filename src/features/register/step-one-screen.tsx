@@ -33,7 +33,7 @@ export function StepOneScreen() {
       />
       <p className="mt-6 text-center text-base text-ink-muted">
         {registerTexts.haveAccount}{' '}
-        <Link to="/login" className={linkClass}>
+        <Link to="/login" className={`whitespace-nowrap ${linkClass}`}>
           {commonTexts.backToLogin}
         </Link>
       </p>

@@ -8,7 +8,8 @@ export const lineBindTexts = {
   reenter: '重新輸入',
   register: '會員註冊',
   passwordIntro: '請輸入此帳號的會員密碼，驗證後即完成綁定。',
-  account: (mobile: string) => `帳號：${mobile}`,
+  /** Followed by the mobile, which is kept on one line. */
+  account: '帳號：',
   passwordLabel: '密碼',
   passwordPlaceholder: '請輸入會員密碼',
   submit: '綁定並登入',
