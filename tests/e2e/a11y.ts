@@ -47,19 +47,24 @@ export async function expectNoSideScroll(page: Page, state: string): Promise<voi
   await page.setViewportSize(size);
 }
 
-/** The browser's text size (its default font size) of a member who doubles it; 16 px is the usual. */
-const LARGE_TEXT_PX = 32;
+/** The browser's usual text size (its default font size), and that of a member who doubles it. */
+export const USUAL_TEXT_PX = 16;
+export const LARGE_TEXT_PX = 32;
 
-/** Runs `look` with the browser's text size set to `px`, as its settings do, then puts it back. */
-async function withTextSize(page: Page, px: number, look: () => Promise<void>): Promise<void> {
+/** Sets the browser's text size to `px`, as its text-size setting does (its default font size). */
+export async function setTextSize(page: Page, px: number): Promise<void> {
   const browser = await page.context().newCDPSession(page);
-  const fontSizes = (standard: number) => ({ fontSizes: { standard, fixed: Math.round((standard * 13) / 16) } });
+  await browser.send('Page.setFontSizes', { fontSizes: { standard: px, fixed: Math.round((px * 13) / 16) } });
+  await browser.detach();
+}
+
+/** Runs `look` with the browser's text size set to `px`, then puts the usual size back. */
+async function withTextSize(page: Page, px: number, look: () => Promise<void>): Promise<void> {
+  await setTextSize(page, px);
   try {
-    await browser.send('Page.setFontSizes', fontSizes(px));
     await look();
   } finally {
-    await browser.send('Page.setFontSizes', fontSizes(16));
-    await browser.detach();
+    await setTextSize(page, USUAL_TEXT_PX);
   }
 }
 
@@ -70,31 +75,9 @@ async function expectFitsTheWidth(page: Page, where: string): Promise<void> {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect.soft(width, `horizontal scroll at ${where}`).toBeLessThanOrEqual(NARROWEST);
   expect.soft(await cutOff(page), `content cut off at ${where}`).toEqual([]);
-  expect.soft(await brokenChoices(page), `choices broken over two lines at ${where}`).toEqual([]);
-  expect.soft(await brokenWords(page), `words broken over two lines at ${where}`).toEqual([]);
-}
-
-/**
- * Text of a word's length (four characters or fewer: 基本資料, 變更, 登入) drawn over two lines.
- * Even doubled, such a word fits the narrowest screen many times over, so a break inside it is a
- * layout that left it too little room (a column, a box beside another), never the text's length.
- */
-function brokenWords(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
-      const word = node.textContent?.trim() ?? '';
-      if (word.length === 0 || [...word].length > 4 || node.parentElement?.closest('.sr-only')) continue;
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      const lines = new Set(
-        [...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)),
-      );
-      if (lines.size > 1) found.push(word);
-    }
-    return found;
-  });
+  const broken = await brokenOverLines(page);
+  expect.soft(broken.choices, `choices broken over two lines at ${where}`).toEqual([]);
+  expect.soft(broken.words, `words broken over two lines at ${where}`).toEqual([]);
 }
 
 /**
@@ -123,21 +106,36 @@ function cutOff(page: Page): Promise<string[]> {
   }, NARROWEST);
 }
 
-/** The options of radio groups whose words the width breaks over two lines (不透 / 露). */
-function brokenChoices(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('label')]
+/**
+ * Text that must stand on one line and does not: the options of radio groups (不透 / 露), and text
+ * of a word's length (four characters or fewer: 基本資料, 變更, 登入). Even doubled, such a word fits
+ * the narrowest screen many times over, so a break inside it is a layout that left it too little
+ * room (a column, a box beside another), never the text's length.
+ */
+function brokenOverLines(page: Page): Promise<{ choices: string[]; words: string[] }> {
+  return page.evaluate(() => {
+    const onSeveralLines = (node: Node) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const lines = new Set(
+        [...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)),
+      );
+      return lines.size > 1;
+    };
+    const hasText = (node: Node) => node.nodeType === Node.TEXT_NODE && Boolean(node.textContent?.trim());
+    const choices = [...document.querySelectorAll('label')]
       .filter((label) => label.querySelector('input[type="radio"]'))
-      .filter((label) =>
-        [...label.childNodes].some((node) => {
-          if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) return false;
-          const range = document.createRange();
-          range.selectNodeContents(node);
-          return range.getClientRects().length > 1;
-        }),
-      )
-      .map((label) => label.textContent?.trim() ?? ''),
-  );
+      .filter((label) => [...label.childNodes].some((node) => hasText(node) && onSeveralLines(node)))
+      .map((label) => label.textContent?.trim() ?? '');
+    const words: string[] = [];
+    const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      const word = node.textContent?.trim() ?? '';
+      if (word.length === 0 || [...word].length > 4 || node.parentElement?.closest('.sr-only')) continue;
+      if (onSeveralLines(node)) words.push(word);
+    }
+    return { choices, words };
+  });
 }
 
 async function shoot(page: Page, state: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { LARGE_TEXT_PX, setTextSize, USUAL_TEXT_PX } from './a11y';
 import { freshDataDir, type MemberServer, startMemberServer } from './member-server';
 
 let server: MemberServer;
@@ -27,8 +28,8 @@ test.describe('without JavaScript (the first paint, before any script has run)',
 });
 
 const TEXT_SIZES = [
-  { px: 16, as: 'at the browser’s usual text size' },
-  { px: 32, as: 'with the text doubled in the browser’s settings' },
+  { px: USUAL_TEXT_PX, as: 'at the browser’s usual text size' },
+  { px: LARGE_TEXT_PX, as: 'with the text doubled in the browser’s settings' },
 ];
 
 for (const { px, as } of TEXT_SIZES) {
@@ -70,12 +71,6 @@ async function laidOut(locator: Locator): Promise<{ y: number; height: number }>
   const box = await locator.boundingBox();
   if (!box) throw new Error(`${locator} is not laid out`);
   return box;
-}
-
-/** The browser's default font size, which its text-size setting changes (16 px unless the member changes it). */
-async function setTextSize(page: Page, px: number): Promise<void> {
-  const browser = await page.context().newCDPSession(page);
-  await browser.send('Page.setFontSizes', { fontSizes: { standard: px, fixed: Math.round((px * 13) / 16) } });
 }
 
 async function expectStillFirstPaint(page: Page): Promise<void> {
