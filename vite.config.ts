@@ -9,6 +9,7 @@ import { AES_KEY_COOKIE, RUNTIME_CONFIG_PLACEHOLDER, runtimeConfigSchema, runtim
 import { callAddresses } from './scripts/call-addresses-plugin';
 import { cardApp } from './scripts/card-app-plugin';
 import { cardWorker } from './scripts/card-worker-plugin';
+import { keptReleases } from './scripts/kept-releases-plugin';
 import { startupModules } from './scripts/startup-modules-plugin';
 
 const startup = startupModules();
@@ -71,6 +72,8 @@ export default defineConfig({
     callAddresses(),
     startup.plugin,
     cardApp(),
+    // The hashed files of earlier releases stay for pages opened before them (decision 0019).
+    keptReleases(),
     compressedTwins(),
     cardWorker(compressedTwins),
   ],
@@ -104,7 +107,6 @@ export default defineConfig({
         },
       },
     },
-    emptyOutDir: true,
   },
   server: {
     proxy: Object.fromEntries(proxiedPaths.map((path) => [path, { target: MEMBER_SERVER, changeOrigin: false }])),
