@@ -21,6 +21,15 @@ export const LIMITS = {
   lockoutMs: 15 * MINUTE,
   rateLimitWindowMs: MINUTE,
   healthCheckTimeoutMs: 2_000,
+  /**
+   * PostgreSQL's waits (decision 0020): for a connection, for one statement (PostgreSQL cancels
+   * it), and for any answer at all. Every statement of a call takes milliseconds; a database held
+   * up longer is answered SYSTEM_ERROR in seconds, well within the app's 20 s, instead of a call
+   * that hangs until the member gives up and is told the signal failed.
+   */
+  databaseConnectMs: 5_000,
+  databaseStatementMs: 5_000,
+  databaseAnswerMs: 7_000,
   aesKeyCookieMaxAgeSeconds: 400 * 24 * 60 * 60,
   oauthRequestMs: OAUTH_REQUEST_MINUTES * MINUTE,
   oauthCodeMs: MINUTE,

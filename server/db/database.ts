@@ -10,9 +10,18 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** How long a PostgreSQL connection, statement and answer may be waited for (server/db/postgres.ts). */
+export interface DatabaseWaits {
+  connectMs: number;
+  statementMs: number;
+  answerMs: number;
+}
+
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; wins over dataDir. */
   databaseUrl?: string | null;
   /** Directory for PGlite files; without it and without databaseUrl, PGlite in memory. */
   dataDir?: string | null;
+  /** PostgreSQL's waits; the LIMITS unless a test shortens them. */
+  waits?: DatabaseWaits;
 }

@@ -58,11 +58,15 @@ export async function startTestApp(
     shareDatabaseWith?: TestApp;
     /** How long a request may take to arrive (see AppOptions). */
     requestArrivalMs?: number;
+    /** A database opened by the test itself (its own waits, its own way there); closed with the app. */
+    testDatabase?: TestDatabase;
   } = {},
 ): Promise<TestApp> {
-  const testDatabase = options.shareDatabaseWith
-    ? await secondConnection(options.shareDatabaseWith.testDatabase)
-    : await createTestDatabase();
+  const testDatabase =
+    options.testDatabase ??
+    (options.shareDatabaseWith
+      ? await secondConnection(options.shareDatabaseWith.testDatabase)
+      : await createTestDatabase());
   const clock = options.shareDatabaseWith?.clock ?? new TestClock();
   const config = testConfig(options.env);
   const app = await buildApp({
