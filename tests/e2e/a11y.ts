@@ -144,7 +144,8 @@ async function shoot(page: Page, state: string): Promise<void> {
 
 /**
  * Holds every call to `path` until the returned function lets it go on, so the screen's loading
- * overlay stays up while it is checked.
+ * overlay stays up while it is checked. Matched by the path alone: a call with a query (the
+ * redirect location's x_token) is held too, which a URL pattern ending in the path would miss.
  */
 export async function holdCalls(page: Page, path: string): Promise<() => void> {
   let release: () => void = () => {};
@@ -152,10 +153,13 @@ export async function holdCalls(page: Page, path: string): Promise<() => void> {
     release = resolve;
   });
   // The route stays: once released, later calls pass straight through it.
-  await page.route(`**${path}`, async (route) => {
-    await held;
-    await route.continue();
-  });
+  await page.route(
+    (url) => url.pathname.endsWith(path),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
   return release;
 }
 

@@ -211,8 +211,15 @@ test('registration: terms, errors, notices, reward modal, verification and succe
     const release = await holdCalls(page, '/api/member/redirect_location');
     const { code } = await latestCode(server.url, '0955100100');
     await page.getByLabel('驗證碼').fill(code);
+    const redirectAsked = page.waitForRequest((request) => request.url().includes('/api/member/redirect_location'));
     await page.getByRole('button', { name: '驗證', exact: true }).click();
-    await expect(page.getByRole('dialog', { name: '註冊成功' })).toBeVisible();
+    const overlay = page.getByRole('dialog', { name: '註冊成功' });
+    await expect(overlay).toBeVisible();
+    // Past the overlay's 2 s its call is asked and held: the page stays for the checks, however slow.
+    await redirectAsked;
+    await page.waitForTimeout(500);
+    await expect(overlay).toBeVisible();
+    await expect(page).toHaveURL(at('/registerFinal'));
     await expectAccessible(page, '/registerFinal success overlay');
     release();
     await expect(page).toHaveURL(at('/change_member'));
