@@ -6,7 +6,7 @@ import { type ApiResponse, isRC, type RC, RC_MESSAGES } from '#protocol/rc';
 import { APP_ID } from '#protocol/runtime-config';
 import { appConfig } from '../config';
 import { commonTexts } from '../i18n/zh-TW/common';
-import { deviceUuid } from '../lib/storage';
+import { deviceUuid, storage } from '../lib/storage';
 import { within } from '../lib/within';
 
 /** A call that got no business answer: no answer at all (NETWORK_FAILURE), HTTP failure, or a body that is not ours. */
@@ -114,6 +114,33 @@ function memberMessage({ RC, RM }: { RC: string; RM: string }): string {
   return isRC(RC) ? RC_MESSAGES[RC] : RC_MESSAGES.SYSTEM_ERROR;
 }
 
+/**
+ * A refusal of a signed call's stamp (TIMESTAMP_INVALID) that this phone's clock explains: the
+ * answer's Date header put the server's time far from the phone's, and now it is known.
+ */
+class StampedOffClock extends ApiError {}
+
+/** Further than this from the server's time, and a phone's clock explains a refused stamp. */
+const CLOCK_EXPLAINS_MS = 60_000;
+
+/** The server's time as this phone best knows it: its own clock, mended by what answers have told. */
+const serverNow = (): Date => new Date(Date.now() + (storage.serverClockAhead.get() ?? 0));
+
+/**
+ * Learns the server's clock from a refused stamp's answer (every answer carries its Date). A
+ * phone set by hand, or to another time zone with the time typed in, is minutes or hours off, and
+ * the server refuses a stamp more than 300 s from its own time: every signed call would fail.
+ * True when the phone's clock explains the refusal, so the call may go again, newly stamped.
+ */
+function learnServerClock(response: Response): boolean {
+  const serverTime = Date.parse(response.headers.get('date') ?? '');
+  if (Number.isNaN(serverTime)) return false;
+  const ahead = serverTime - Date.now();
+  if (Math.abs(ahead - (storage.serverClockAhead.get() ?? 0)) < CLOCK_EXPLAINS_MS) return false;
+  storage.serverClockAhead.set(ahead);
+  return true;
+}
+
 async function send(url: string, init: RequestInit): Promise<ApiResponse<unknown>> {
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), CALL_DEADLINE_MS);
@@ -133,7 +160,10 @@ async function send(url: string, init: RequestInit): Promise<ApiResponse<unknown
   // Every RM shown anywhere comes through here, so no screen can show a field name.
   const answer = { ...body, rcrm: { RC: body.rcrm.RC, RM: memberMessage(body.rcrm) } };
   // Protocol rejections (rate limit, clock, signature) carry an RM worth showing.
-  if (!response.ok) throw new ApiError(answer.rcrm.RC, answer.rcrm.RM);
+  if (!response.ok) {
+    const offClock = hasRc(answer, 'TIMESTAMP_INVALID') && learnServerClock(response);
+    throw new (offClock ? StampedOffClock : ApiError)(answer.rcrm.RC, answer.rcrm.RM);
+  }
   return answer;
 }
 
@@ -170,14 +200,17 @@ export async function callApi<N extends EndpointName>(
   const { base, path, method } = CALL_ADDRESSES[name];
   const { token, params, language } = (input ?? {}) as { token?: string | null; params?: object; language?: Language };
   const { buildEnvelope } = await signingCode();
-  const envelope = buildEnvelope(appConfig().signKey, {
-    token,
-    request_parameter: params as Record<string, unknown> | undefined,
-  });
-  const answer = await send(apiUrl(base, path), {
-    method,
-    headers: { 'Content-Type': 'application/json', ...identityHeaders(language) },
-    body: JSON.stringify(envelope),
+  const call = { token, request_parameter: params as Record<string, unknown> | undefined };
+  const post = () =>
+    send(apiUrl(base, path), {
+      method,
+      headers: { 'Content-Type': 'application/json', ...identityHeaders(language) },
+      body: JSON.stringify(buildEnvelope(appConfig().signKey, call, serverNow())),
+    });
+  // The server refused the stamp before doing anything, so the call is safe to send again, once.
+  const answer = await post().catch((error: unknown) => {
+    if (error instanceof StampedOffClock) return post();
+    throw error;
   });
   return checked(name, answer);
 }

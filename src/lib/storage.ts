@@ -137,6 +137,9 @@ export const storage = {
   lineBindMobile: textItem('sessionStorage', 'line_bind_mobile', text),
   // Not keys of the spec: when a code was last sent (epoch ms), so a reload keeps the resend countdown.
   codeSentAt: (purpose: CodePurpose) => jsonItem('sessionStorage', `code_sent_at_${purpose}`, v.number()),
+  // Not a key of the spec: how far the server's clock is ahead of this phone's (ms), learned from
+  // a refused stamp, so that this tab's signed calls carry the server's time (src/api/client.ts).
+  serverClockAhead: jsonItem('sessionStorage', 'server_clock_ahead_ms', v.number()),
   // Not a key of the spec: the member card, kept in this browser so it works offline at the till.
   memberCard: jsonItem('localStorage', 'member_card', keptMemberCardSchema),
 } as const;

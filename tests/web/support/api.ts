@@ -65,6 +65,32 @@ export function answer(name: EndpointName, respond: Responder): ApiCall[] {
   return calls;
 }
 
+/**
+ * Answers one endpoint as a member server whose clock is `aheadMs` ahead of this phone's: a stamp
+ * more than the protocol's 300 s from its time is refused with TIMESTAMP_INVALID (HTTP 401), its
+ * answer carrying the server's time in its Date header as every answer does; others get `respond`.
+ * Records every call, refused or not.
+ */
+export function answerWithServerClock(name: EndpointName, aheadMs: number, respond: Responder): ApiCall[] {
+  const calls: ApiCall[] = [];
+  server.use(
+    http.post(urlOf(name), async ({ request }) => {
+      const serverNow = new Date(Date.now() + aheadMs);
+      const body = await request.json();
+      const opened = openEnvelope(TEST_CONFIG.signKey, body, serverNow);
+      // A refused stamp is the phone's own time: read there, so the test sees every call made.
+      const read = opened.ok ? opened : openEnvelope(TEST_CONFIG.signKey, body, new Date());
+      if (read.ok)
+        calls.push({ payload: read.payload, params: read.payload.request_parameter ?? {}, headers: request.headers });
+      else protocolProblems.push(`${name}: envelope stamped neither at the server's time nor at the phone's`);
+      const headers = { Date: serverNow.toUTCString() };
+      if (!opened.ok) return HttpResponse.json(reply(opened.rc), { status: RC_HTTP_STATUS[opened.rc] ?? 400, headers });
+      return HttpResponse.json(await respond(calls.at(-1) as ApiCall), { headers });
+    }),
+  );
+  return calls;
+}
+
 /** A sensitive value as the server reads it. */
 export const decrypted = (value: unknown) =>
   typeof value === 'string' ? decryptValue(TEST_CONFIG.aesKey, value) : null;
