@@ -35,6 +35,19 @@ function checkIdentityHeaders(where: string, headers: Headers, language: string)
   if (!UUID.test(headers.get('device-uuid') ?? '')) protocolProblems.push(`${where}: device-uuid is not a UUID`);
 }
 
+/** Checks a call as the member server does before opening its envelope: a JSON body and the identity headers. */
+function checkRequest(name: EndpointName, request: Request): void {
+  if (request.headers.get('content-type') !== 'application/json') protocolProblems.push(`${name}: not JSON`);
+  checkIdentityHeaders(name, request.headers, name === 'compareEcMember' ? 'en' : 'zh-TW');
+}
+
+/** A call as the test reads it back. */
+const callOf = (payload: EnvelopePayload, headers: Headers): ApiCall => ({
+  payload,
+  params: payload.request_parameter ?? {},
+  headers,
+});
+
 type Responder = (call: ApiCall) => ApiResponse<unknown> | Promise<ApiResponse<unknown>> | Promise<never>;
 
 /**
@@ -43,21 +56,15 @@ type Responder = (call: ApiCall) => ApiResponse<unknown> | Promise<ApiResponse<u
  */
 export function answer(name: EndpointName, respond: Responder): ApiCall[] {
   const calls: ApiCall[] = [];
-  const language = name === 'compareEcMember' ? 'en' : 'zh-TW';
   server.use(
     http.post(urlOf(name), async ({ request }) => {
-      if (request.headers.get('content-type') !== 'application/json') protocolProblems.push(`${name}: not JSON`);
-      checkIdentityHeaders(name, request.headers, language);
+      checkRequest(name, request);
       const opened = openEnvelope(TEST_CONFIG.signKey, await request.json());
       if (!opened.ok) {
         protocolProblems.push(`${name}: envelope rejected with ${opened.rc}`);
         return HttpResponse.json(reply(opened.rc), { status: 400 });
       }
-      const call = {
-        payload: opened.payload,
-        params: opened.payload.request_parameter ?? {},
-        headers: request.headers,
-      };
+      const call = callOf(opened.payload, request.headers);
       calls.push(call);
       return HttpResponse.json(await respond(call));
     }),
@@ -75,13 +82,13 @@ export function answerWithServerClock(name: EndpointName, aheadMs: number, respo
   const calls: ApiCall[] = [];
   server.use(
     http.post(urlOf(name), async ({ request }) => {
+      checkRequest(name, request);
       const serverNow = new Date(Date.now() + aheadMs);
       const body = await request.json();
       const opened = openEnvelope(TEST_CONFIG.signKey, body, serverNow);
       // A refused stamp is the phone's own time: read there, so the test sees every call made.
       const read = opened.ok ? opened : openEnvelope(TEST_CONFIG.signKey, body, new Date());
-      if (read.ok)
-        calls.push({ payload: read.payload, params: read.payload.request_parameter ?? {}, headers: request.headers });
+      if (read.ok) calls.push(callOf(read.payload, request.headers));
       else protocolProblems.push(`${name}: envelope stamped neither at the server's time nor at the phone's`);
       const headers = { Date: serverNow.toUTCString() };
       if (!opened.ok) return HttpResponse.json(reply(opened.rc), { status: RC_HTTP_STATUS[opened.rc] ?? 400, headers });
@@ -138,14 +145,10 @@ export function refuse(name: EndpointName, rc: RC, message?: string): ApiCall[] 
   const calls: ApiCall[] = [];
   server.use(
     http.post(urlOf(name), async ({ request }) => {
+      checkRequest(name, request);
       const opened = openEnvelope(TEST_CONFIG.signKey, await request.json());
       if (!opened.ok) protocolProblems.push(`${name}: envelope rejected with ${opened.rc}`);
-      else
-        calls.push({
-          payload: opened.payload,
-          params: opened.payload.request_parameter ?? {},
-          headers: request.headers,
-        });
+      else calls.push(callOf(opened.payload, request.headers));
       return HttpResponse.json(reply(rc, undefined, message), { status: RC_HTTP_STATUS[rc] ?? 200 });
     }),
   );
