@@ -84,6 +84,15 @@ async function signingCode(): Promise<Awaited<ReturnType<typeof loadCrypto>>> {
   return code;
 }
 
+/**
+ * Starts loading the signing code before the call that needs it: /login's page does not carry it
+ * (decision 0012), and on a weak signal the member's tap on the sign-in button would otherwise wait one more
+ * round trip for it. Nothing is said if it is lost: the call asks for it again and tells why.
+ */
+export function loadSigningCodeAhead(): void {
+  loadCrypto().catch(() => {});
+}
+
 /** A sensitive value, AES-encrypted with the configured secret (or `aesKey`, the aes_key cookie's). */
 export async function encrypt(plaintext: string, aesKey: string = appConfig().aesKey): Promise<string> {
   return (await signingCode()).encryptValue(aesKey, plaintext);

@@ -8,6 +8,7 @@ import { loginTexts } from '../../i18n/zh-TW/login';
 import { isLineDemo } from '../../lib/liff';
 import { LineLoginCard } from './line-login-card';
 import { LoginForm } from './login-form';
+import { useSigningCodeOnFirstTouch } from './signing-code-ahead';
 import { useLineLogin } from './use-line-login';
 import { useLoginFlow } from './use-login-flow';
 
@@ -16,6 +17,7 @@ const linkClass =
 
 export function LoginScreen({ lineCode }: { lineCode?: string }) {
   const flow = useLoginFlow();
+  useSigningCodeOnFirstTouch();
   const navigate = useNavigate();
   const line = useLineLogin({
     returnCode: lineCode,
