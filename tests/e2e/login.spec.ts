@@ -1,6 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
 import { freshDataDir, importMembers, type MemberServer, startMemberServer } from './member-server';
-import { scriptsNamed } from './weak-signal';
 
 const LEGACY_CSV = 'mobile,name,birthday,gender,email\n0911222333,林舊會員,1980/12/01,F,legacy@example.com\n';
 
@@ -35,36 +34,6 @@ test('a legacy member logs in with the birthday password and lands where the ser
   expect(session.token).toMatch(/^[\w-]{43}$/);
   expect(session.expireTime).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/);
   expect(await page.evaluate(() => localStorage.getItem('login_type'))).toBe('Member');
-});
-
-// The page does not carry the signing code (decision 0012): it loads once the member first
-// touches the form, so on a weak signal 登入 does not wait one more round trip for it.
-test('the signing code comes while the member types, and 登入 sends the call at once', async ({ page }) => {
-  const isSigningCode = scriptsNamed(/^(crypto|sha2|hmac)-/);
-  const asked: string[] = [];
-  let signingCodeAsked = 0;
-  let signingCodeCame = 0;
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (isSigningCode(url)) signingCodeAsked += 1;
-    asked.push(isSigningCode(url) ? 'signing code' : url.pathname);
-  });
-  page.on('requestfinished', (request) => {
-    if (isSigningCode(new URL(request.url()))) signingCodeCame += 1;
-  });
-  await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
-  expect(asked).not.toContain('signing code');
-
-  await page.getByLabel('帳號').click();
-  await page.getByLabel('帳號').fill('0911222333');
-  await page.getByLabel('密碼', { exact: true }).fill('19801201');
-  await expect.poll(() => signingCodeAsked > 0 && signingCodeCame === signingCodeAsked).toBe(true);
-
-  asked.length = 0;
-  await page.getByRole('button', { name: '登入', exact: true }).click();
-  await expect(page).toHaveURL(`${server.url}/change_pwd?reason=imported`);
-  // The call was the first thing asked after the tap (the page it leads to asks for its own code).
-  expect(asked[0]).toBe('/app-api/member/login');
 });
 
 test('a wrong password shows the server message in the notice modal', async ({ page }, info) => {

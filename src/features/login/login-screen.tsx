@@ -1,14 +1,15 @@
 import { Link, useNavigate } from '@tanstack/react-router';
+import { loadSigningCodeAhead } from '../../api/client';
 import { BrandLogo } from '../../components/brand-logo';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
 import { commonTexts } from '../../i18n/zh-TW/common';
 import { loginTexts } from '../../i18n/zh-TW/login';
+import { useOnFirstTouch } from '../../lib/first-touch';
 import { isLineDemo } from '../../lib/liff';
 import { LineLoginCard } from './line-login-card';
 import { LoginForm } from './login-form';
-import { useSigningCodeOnFirstTouch } from './signing-code-ahead';
 import { useLineLogin } from './use-line-login';
 import { useLoginFlow } from './use-login-flow';
 
@@ -17,7 +18,8 @@ const linkClass =
 
 export function LoginScreen({ lineCode }: { lineCode?: string }) {
   const flow = useLoginFlow();
-  useSigningCodeOnFirstTouch();
+  // The signing code comes while the member types, so the sign-in sends its call at once.
+  useOnFirstTouch(loadSigningCodeAhead);
   const navigate = useNavigate();
   const line = useLineLogin({
     returnCode: lineCode,

@@ -1,4 +1,4 @@
-import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { type QueryClient, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { Term } from '#protocol/endpoints';
 import { asCallFailure, failureMessage } from '../../api/client';
 import { Button } from '../../components/button';
@@ -6,7 +6,8 @@ import { Modal } from '../../components/modal';
 import { commonTexts } from '../../i18n/zh-TW/common';
 import { registerTexts } from '../../i18n/zh-TW/register';
 
-// DOMPurify (10 KiB gzip) loads when a term is first opened, not with the registration screen.
+// DOMPurify (10 KiB gzip) is not loaded with the registration screen: it comes once the member
+// first touches the form (TermList), or when a term is first opened.
 // Asked for as a query, not with React.lazy: on a weak signal it can be lost on the way, and a
 // lazy component keeps that failure for good, where a query can ask the browser again.
 const termReader = {
@@ -14,6 +15,9 @@ const termReader = {
   queryFn: async () => (await import('../../components/sanitized-html')).SanitizedHtml,
   staleTime: Number.POSITIVE_INFINITY,
 } as const;
+
+/** Asks for the term reader before a term is opened; a failure is asked again when one is. */
+export const prefetchTermReader = (queryClient: QueryClient) => void queryClient.prefetchQuery(termReader);
 
 type TermReader = UseQueryResult<Awaited<ReturnType<typeof termReader.queryFn>>>;
 
