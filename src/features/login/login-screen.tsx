@@ -6,7 +6,6 @@ import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
 import { commonTexts } from '../../i18n/zh-TW/common';
 import { loginTexts } from '../../i18n/zh-TW/login';
-import { useOnFirstTouch } from '../../lib/first-touch';
 import { isLineDemo } from '../../lib/liff';
 import { LineLoginCard } from './line-login-card';
 import { LoginForm } from './login-form';
@@ -18,8 +17,6 @@ const linkClass =
 
 export function LoginScreen({ lineCode }: { lineCode?: string }) {
   const flow = useLoginFlow();
-  // The signing code comes while the member types, so the sign-in sends its call at once.
-  useOnFirstTouch(loadSigningCodeAhead);
   const navigate = useNavigate();
   const line = useLineLogin({
     returnCode: lineCode,
@@ -35,7 +32,8 @@ export function LoginScreen({ lineCode }: { lineCode?: string }) {
   });
 
   return (
-    <PageCard>
+    // The signing code comes while the member types, so the sign-in sends its call at once.
+    <PageCard onFirstTouch={loadSigningCodeAhead}>
       <div className="mb-6 flex flex-col items-center gap-3">
         <BrandLogo />
         <h1 className="text-xl font-bold text-ink">{loginTexts.heading}</h1>

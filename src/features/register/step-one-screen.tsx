@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { failureMessage, hasRc } from '../../api/client';
@@ -10,10 +11,12 @@ import { registerTexts } from '../../i18n/zh-TW/register';
 import { useRegisterCheckMutation } from './api';
 import { StepHeader } from './step-header';
 import { StepOneForm } from './step-one-form';
+import { prefetchTermReader } from './term-modal';
 
 /** Registration step 1: the mobile must be free before the member goes on. */
 export function StepOneScreen() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [notice, setNotice] = useState<string | null>(null);
   const registerCheck = useRegisterCheckMutation({
     // Returning the navigation keeps the loading modal up until step 2 shows.
@@ -25,7 +28,8 @@ export function StepOneScreen() {
   });
 
   return (
-    <PageCard>
+    // The terms' reader comes while the member fills the form, so a term opens ready to read.
+    <PageCard onFirstTouch={() => prefetchTermReader(queryClient)}>
       <StepHeader step={1} />
       <StepOneForm
         busy={registerCheck.isPending}

@@ -1,11 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type Ref, useState } from 'react';
 import type { Term } from '#protocol/endpoints';
 import { Button } from '../../components/button';
 import { registerTexts } from '../../i18n/zh-TW/register';
-import { useOnFirstTouch } from '../../lib/first-touch';
 import { registerTermsQueryOptions } from './api';
-import { prefetchTermReader, TermModal } from './term-modal';
+import { TermModal } from './term-modal';
 
 interface TermListProps {
   agreed: ReadonlySet<string>;
@@ -25,9 +24,6 @@ export function TermList({ agreed, onAgree, error = null, firstUnagreedRef, grou
   // Not a suspending query: the rest of the form is usable while the terms load.
   const { data: terms, refetch, isFetching } = useQuery(registerTermsQueryOptions());
   const [reading, setReading] = useState<Term | null>(null);
-  // The terms' reader comes while the member fills the form, so a term opens ready to read.
-  const queryClient = useQueryClient();
-  useOnFirstTouch(() => prefetchTermReader(queryClient));
   const firstUnagreedId = terms?.ok ? terms.value.find((term) => !agreed.has(term.id))?.id : undefined;
 
   return (

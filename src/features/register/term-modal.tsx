@@ -7,7 +7,7 @@ import { commonTexts } from '../../i18n/zh-TW/common';
 import { registerTexts } from '../../i18n/zh-TW/register';
 
 // DOMPurify (10 KiB gzip) is not loaded with the registration screen: it comes once the member
-// first touches the form (TermList), or when a term is first opened.
+// first touches step 1 (StepOneScreen), or when a term is first opened.
 // Asked for as a query, not with React.lazy: on a weak signal it can be lost on the way, and a
 // lazy component keeps that failure for good, where a query can ask the browser again.
 const termReader = {
