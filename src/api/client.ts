@@ -6,6 +6,7 @@ import { type ApiResponse, isRC, type RC, RC_MESSAGES } from '#protocol/rc';
 import { APP_ID } from '#protocol/runtime-config';
 import { appConfig } from '../config';
 import { commonTexts } from '../i18n/zh-TW/common';
+import { endSession } from '../lib/session';
 import { deviceUuid, storage } from '../lib/storage';
 import { within } from '../lib/within';
 
@@ -221,6 +222,10 @@ export async function callApi<N extends EndpointName>(
     if (error instanceof StampedOffClock) return post();
     throw error;
   });
+  // The server no longer honours this device's session (its year is over, or the password was
+  // changed or reset elsewhere): it ends here too, whichever screen asked, so none goes on as
+  // signed in. A temp token of registration or recovery refused is the flow's own business.
+  if (token && hasRc(answer, 'TOKEN_INVALID') && token === storage.memberAuth.get()?.token) endSession();
   return checked(name, answer);
 }
 

@@ -1,6 +1,9 @@
 import { isSafeRedirect } from './redirect';
 import { storage } from './storage';
 
+/** Long enough to sign in (or register) again, short enough not to surprise a later sign-in. */
+export const SIGN_IN_RETURN_MS = 30 * 60_000;
+
 /**
  * Remembers a page of this app (a same-origin path such as `/authorize?...`) for the member
  * to come back to after signing in, while it is still of use (`until`). Anything that is not

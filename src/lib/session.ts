@@ -30,6 +30,7 @@ export function forgetMember(): void {
   storage.lineAccessToken.remove();
   storage.memberAccessInfo.remove();
   storage.memberChangeMobile.remove();
+  storage.unsavedProfileEdits.remove();
 }
 
 /** The stored session while it is unexpired; an expired one is cleared and counts as logged out. */

@@ -84,6 +84,18 @@ export type MemberAuth = v.InferOutput<typeof memberAuthSchema>;
 /** A page of this app to come back to after signing in (an interrupted OAuth hop), until `until` (epoch ms). */
 export const returnPathSchema = v.object({ path: text, until: v.number() });
 
+/**
+ * Profile edits a save could not make because the server had ended the session, for the member
+ * whose mobile this is: given back on the profile once they have signed in again.
+ */
+export const unsavedProfileEditsSchema = v.object({
+  mobile: text,
+  edited: v.object({
+    ...v.pick(memberProfileSchema, ['name', 'gender', 'email']).entries,
+    birthday: v.optional(v.string()),
+  }),
+});
+
 export const LOGIN_TYPES = ['Member', 'Line'] as const;
 export type LoginType = (typeof LOGIN_TYPES)[number];
 
@@ -128,6 +140,8 @@ export const storage = {
   check3rdCrmData: jsonItem('sessionStorage', 'check3rdCrmData', thirdPartyCrmDataSchema),
   // The member's profile as get_member_profile last answered it.
   memberAccessInfo: jsonItem('sessionStorage', 'member_access_info', memberProfileSchema),
+  // Not a key of the spec: the profile's edits that met an ended session, kept for this tab only.
+  unsavedProfileEdits: jsonItem('sessionStorage', 'profile_draft', unsavedProfileEditsSchema),
   forgotPasswordToken: textItem('sessionStorage', 'TEMP_ACCESS_TOKEN', text),
   memberChangeMobile: textItem('sessionStorage', 'member_change_mobile', text),
   tempAccessToken: textItem('sessionStorage', 'temp_access_token', text),

@@ -9,19 +9,21 @@ const FORGETFUL = { mobile: '0911000111', birthday: '19850315' };
 const LEGACY = { mobile: '0911000222', birthday: '19801201' };
 const TWO_DEVICES = { mobile: '0911000333', birthday: '19900704' };
 const FAINT = { mobile: '0911000444', birthday: '19880808' };
+const EDITING = { mobile: '0911000555', birthday: '19920229' };
 const CSV = [
   'mobile,name,birthday,gender,email',
   `${FORGETFUL.mobile},陳忘記,1985/03/15,F,`,
   `${LEGACY.mobile},林舊會員,1980/12/01,M,`,
   `${TWO_DEVICES.mobile},黃雙機,1990/07/04,F,`,
   `${FAINT.mobile},吳斷線,1988/08/08,M,`,
+  `${EDITING.mobile},鄭編輯,1992/02/29,F,`,
 ].join('\n');
 
 let server: MemberServer;
 
 test.beforeAll(async () => {
   const dataDir = freshDataDir();
-  expect(await importMembers(dataDir, `${CSV}\n`)).toContain('匯入 4 筆會員，');
+  expect(await importMembers(dataDir, `${CSV}\n`)).toContain('匯入 5 筆會員，');
   server = await startMemberServer(dataDir);
 });
 
@@ -183,5 +185,44 @@ test("changing the password on one phone ends the member's session on the other"
   // Its autumn password was never set: only the summer one logs in.
   await logIn(other, TWO_DEVICES.mobile, 'summer2025');
   await expect(other).toHaveURL(`${server.url}/change_member`);
+  await other.context().close();
+});
+
+test('a profile edit that meets a session ended on the other phone is kept through signing in again, then saved', async ({
+  page,
+  browser,
+}, info) => {
+  const other = await secondPhone(browser);
+  await logIn(other, EDITING.mobile, EDITING.birthday);
+  await expect(other).toHaveURL(`${server.url}/change_pwd?reason=imported`);
+  await other.goto(`${server.url}/change_member`);
+  await other.getByLabel('姓名').fill('鄭大編輯');
+  await other.getByLabel('電子信箱（選填）').fill('editor@example.com');
+
+  // Meanwhile the member changes the password on this phone, which ends the other phone's session.
+  await logIn(page, EDITING.mobile, EDITING.birthday);
+  await fillChange(page, EDITING.birthday, 'winter2025');
+  await page.getByRole('button', { name: '確定' }).click();
+  await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '確定' }).click();
+  await expect(page).toHaveURL(`${server.url}/change_member`);
+
+  await other.getByRole('button', { name: '儲存' }).click();
+  const ended = other.getByRole('dialog', { name: '提示' });
+  await expect(ended).toContainText('登入已失效，請重新登入');
+  await ended.getByRole('button', { name: '確定' }).click();
+  await expect(other).toHaveURL(`${server.url}/login`);
+
+  await logIn(other, EDITING.mobile, 'winter2025');
+  await expect(other).toHaveURL(`${server.url}/change_member`);
+  await expect(other.getByRole('status').filter({ hasText: '已帶回您上次尚未儲存的修改' })).toBeVisible();
+  await expect(other.getByLabel('姓名')).toHaveValue('鄭大編輯');
+  await expect(other.getByLabel('電子信箱（選填）')).toHaveValue('editor@example.com');
+  await other.screenshot({ path: info.outputPath('unsaved-edits-back-360x640.png') });
+  await expectAccessible(other, 'the profile with the unsaved edits back');
+
+  await other.getByRole('button', { name: '儲存' }).click();
+  await expect(other.getByRole('dialog', { name: '提示' })).toContainText('修改成功');
+  await other.reload();
+  await expect(other.getByLabel('姓名')).toHaveValue('鄭大編輯');
   await other.context().close();
 });

@@ -143,6 +143,8 @@ describe('changing the password', () => {
     await user.click(within(dialog).getByRole('button', { name: '關閉' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByRole('button', { name: '登入' })).toBeInTheDocument();
+    // Signing in again goes on as any sign-in does: the password was most likely changed elsewhere.
+    expect(sessionStorage.getItem('return_path')).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { parseTaipeiTimestamp } from '#protocol/time';
 import { ApiError, callApi, hasRc } from '../../api/client';
-import { endSession, readSession } from '../../lib/session';
+import { readSession } from '../../lib/session';
 import { type KeptMemberCard, storage } from '../../lib/storage';
 
 /** What the card screen shows: the member, and the card unless the mobile is still unverified. */
@@ -42,11 +42,8 @@ async function getMemberCard(): Promise<MemberCardView> {
   }
   const receivedAt = Date.now();
   const results = answer.results;
-  if (!hasRc(answer, 'C01') || !results?.server_time) {
-    // A dead session ends here, the kept card with it, so /login offers the form.
-    if (hasRc(answer, 'TOKEN_INVALID')) endSession();
-    throw new ApiError(answer.rcrm.RC, answer.rcrm.RM);
-  }
+  // A dead session has ended here already (callApi), the kept card with it, so /login offers the form.
+  if (!hasRc(answer, 'C01') || !results?.server_time) throw new ApiError(answer.rcrm.RC, answer.rcrm.RM);
   const scans = results.recent_scans.map((scan) => ({ terminalName: scan.terminal_name, scannedAt: scan.scanned_at }));
   if (!results.member_card) {
     storage.memberCard.remove();

@@ -13,7 +13,8 @@ import { PasswordField } from '../../components/password-field';
 import { ResultModal } from '../../components/result-modal';
 import { passwordTexts } from '../../i18n/zh-TW/password';
 import { fieldMessages } from '../../lib/form-errors';
-import { endSession, readSession } from '../../lib/session';
+import { readSession } from '../../lib/session';
+import { useToLoginIfSessionEnded } from '../../lib/session-ended';
 import { useRecheckWhenChanged } from '../../lib/use-recheck';
 import { useLeaveForRedirectLocation } from '../../lib/use-redirect-after';
 import { useUpdateMemberPasswordMutation } from './api/update-member-password';
@@ -31,7 +32,6 @@ export function ChangePasswordScreen({ reason }: { reason?: ChangePasswordReason
   const navigate = useNavigate();
   const [notice, setNotice] = useState<string | null>(null);
   const [changed, setChanged] = useState(false);
-  const [sessionEnded, setSessionEnded] = useState(false);
   const form = useForm<ChangePasswordValues>({
     resolver: valibotResolver(changePasswordSchema),
     mode: 'onTouched',
@@ -46,15 +46,14 @@ export function ChangePasswordScreen({ reason }: { reason?: ChangePasswordReason
         reset(EMPTY);
         return setChanged(true);
       }
-      if (hasRc(answer, 'TOKEN_INVALID')) {
-        endSession();
-        setSessionEnded(true);
-      }
       setNotice(answer.rcrm.RM);
     },
     onError: (error) => setNotice(failureMessage(error)),
   });
   const leave = useLeaveForRedirectLocation();
+  // The session ends under this screen when the password was changed or reset elsewhere, which is
+  // what the member came to do: after signing in they go on as from any sign-in, not back here.
+  const toLoginIfSessionEnded = useToLoginIfSessionEnded({ comeBack: false });
 
   const toLogin = () => navigate({ to: '/login', replace: true });
 
@@ -73,7 +72,7 @@ export function ChangePasswordScreen({ reason }: { reason?: ChangePasswordReason
 
   function closeNotice() {
     setNotice(null);
-    if (sessionEnded) void toLogin();
+    toLoginIfSessionEnded();
   }
 
   return (

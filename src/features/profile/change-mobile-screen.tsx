@@ -15,6 +15,7 @@ import { PasswordField } from '../../components/password-field';
 import { mobileTexts } from '../../i18n/zh-TW/mobile';
 import { fieldMessages } from '../../lib/form-errors';
 import { spacedMobile } from '../../lib/mobile-number';
+import { useToLoginIfSessionEnded } from '../../lib/session-ended';
 import { storage } from '../../lib/storage';
 import { markCodeSent } from '../../lib/use-resend-countdown';
 import { lastLoadedProfile } from './api/get-member-profile';
@@ -29,6 +30,7 @@ export function ChangeMobileScreen() {
   const navigate = useNavigate();
   const [notice, setNotice] = useState<string | null>(null);
   const [current] = useState(() => lastLoadedProfile()?.mobile ?? null);
+  const toLoginIfSessionEnded = useToLoginIfSessionEnded();
   const updateMobile = useUpdateMemberMobileMutation({
     onSuccess: (answer, { mobile }) => {
       if (hasRc(answer, 'C01')) {
@@ -79,7 +81,13 @@ export function ChangeMobileScreen() {
         </p>
       </form>
       <LoadingModal open={updateMobile.isPending} />
-      <NoticeModal message={notice} onClose={() => setNotice(null)} />
+      <NoticeModal
+        message={notice}
+        onClose={() => {
+          setNotice(null);
+          toLoginIfSessionEnded();
+        }}
+      />
     </PageCard>
   );
 }

@@ -11,6 +11,8 @@ import { formValuesOf, type ProfileFormValues, profileFormSchema } from './form-
 
 interface ProfileFormProps {
   profile: MemberProfile;
+  /** The profile as the member last left it unsaved, to start from instead of `profile`. */
+  startFrom?: MemberProfile | null;
   onSave: (values: ProfileFormValues, birthdayLocked: boolean) => void;
   busy: boolean;
 }
@@ -19,7 +21,7 @@ interface ProfileFormProps {
  * Name, gender, email and birthday; checked when the member saves, and only then (the spec), and a field's
  * message goes once the member edits it. A birthday already set is shown, not asked.
  */
-export function ProfileForm({ profile, onSave, busy }: ProfileFormProps) {
+export function ProfileForm({ profile, startFrom = null, onSave, busy }: ProfileFormProps) {
   const [lockedBirthday] = useState(() => profile.birthday);
   const birthdayLocked = lockedBirthday !== null;
   const [resolver] = useState(() => valibotResolver(profileFormSchema(birthdayLocked)) as Resolver<ProfileFormValues>);
@@ -27,7 +29,7 @@ export function ProfileForm({ profile, onSave, busy }: ProfileFormProps) {
     resolver,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
-    defaultValues: formValuesOf(profile),
+    defaultValues: formValuesOf(startFrom ?? profile),
   });
   const {
     register,

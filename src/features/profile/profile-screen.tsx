@@ -8,6 +8,7 @@ import { PageCard } from '../../components/page-card';
 import { ResultModal } from '../../components/result-modal';
 import { ShareInviteButton } from '../../components/share-invite-button';
 import { profileTexts } from '../../i18n/zh-TW/profile';
+import { useToLoginIfSessionEnded } from '../../lib/session-ended';
 import { useLeaveForRedirectLocation } from '../../lib/use-redirect-after';
 import { AccountActions } from './account-actions';
 import { AccountField } from './account-field';
@@ -19,6 +20,7 @@ import type { ProfileNotice } from './arrival';
 import { editedProfile } from './form-schema';
 import { ProfileForm } from './profile-form';
 import { ReferralCode } from './referral-code';
+import { keepUnsavedEdits, useUnsavedEdits } from './unsaved-edits';
 
 const NOTICE_TEXT: Record<ProfileNotice, string> = {
   mobile_changed: profileTexts.mobileChanged,
@@ -31,9 +33,13 @@ export function ProfileScreen({ notice }: { notice?: ProfileNotice }) {
   const profile = useSuspenseQuery(memberProfileQueryOptions());
   const [shown, setShown] = useState<string | null>(null);
   const [result, setResult] = useState<{ message: string; saved: boolean } | null>(null);
+  const unsaved = useUnsavedEdits(profile.data);
+  const toLoginIfSessionEnded = useToLoginIfSessionEnded();
   const save = useUpdateMemberProfileMutation({
-    onSuccess: (answer) => {
+    onSuccess: (answer, edited) => {
       const saved = hasRc(answer, 'C01');
+      // The member signs in again and finds these edits waiting, not the profile as it was.
+      if (hasRc(answer, 'TOKEN_INVALID')) keepUnsavedEdits(profile.data.mobile, edited);
       setResult({ message: saved ? profileTexts.saved : answer.rcrm.RM, saved });
     },
     onError: (error) => setShown(failureMessage(error)),
@@ -48,9 +54,15 @@ export function ProfileScreen({ notice }: { notice?: ProfileNotice }) {
     void navigate({ to: '/change_member', search: {}, replace: true });
   }, [notice, navigate]);
 
+  function closeNotice() {
+    setShown(null);
+    toLoginIfSessionEnded();
+  }
+
   function confirmResult() {
     const saved = result?.saved;
     setResult(null);
+    if (toLoginIfSessionEnded()) return;
     const token = memberToken();
     if (saved && token) leave.mutate(token);
   }
@@ -58,6 +70,12 @@ export function ProfileScreen({ notice }: { notice?: ProfileNotice }) {
   return (
     <PageCard title={profileTexts.heading}>
       <div className="flex flex-col gap-6">
+        {/* First on the screen: the form with the edits is further down, below the fold on a phone. */}
+        {unsaved ? (
+          <p role="status" className="rounded-xl bg-brand-50 px-4 py-3 text-base text-ink">
+            {profileTexts.unsavedEditsBack}
+          </p>
+        ) : null}
         <AccountField mobile={profile.data.mobile} verified={profile.data.is_verified} />
         <ReferralCode
           code={profile.data.referral_code}
@@ -66,13 +84,14 @@ export function ProfileScreen({ notice }: { notice?: ProfileNotice }) {
         <ProfileForm
           key={profile.dataUpdatedAt}
           profile={profile.data}
+          startFrom={unsaved}
           onSave={(values, birthdayLocked) => save.mutate(editedProfile(values, birthdayLocked))}
           busy={save.isPending}
         />
         <AccountActions onSignOut={() => signOut.mutate()} />
       </div>
       <LoadingModal open={save.isPending || leave.isPending || signOut.isPending} />
-      <NoticeModal message={shown} onClose={() => setShown(null)} />
+      <NoticeModal message={shown} onClose={closeNotice} />
       <ResultModal message={result?.message ?? null} onConfirm={confirmResult} />
     </PageCard>
   );

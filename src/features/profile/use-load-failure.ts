@@ -1,14 +1,14 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { ApiError, failureMessage, gotNoAnswer } from '../../api/client';
-import { endSession } from '../../lib/session';
+import { failureMessage, gotNoAnswer } from '../../api/client';
 
 /** How long the load-failure message shows before the member goes to /login (spec section 9). */
 const LOAD_FAILURE_REDIRECT_MS = 2500;
 
 /**
- * A profile that cannot be loaded: the message, then /login after 2.5 seconds. A dead token
- * also ends the stored session, so /login offers the form instead of sending the member back here.
+ * A profile that cannot be loaded: the message, then /login after 2.5 seconds. A dead token has
+ * ended the stored session already (`callApi`), so /login offers the form instead of sending the
+ * member back here.
  */
 export function useLoadFailure(error: unknown): string {
   const navigate = useNavigate();
@@ -17,7 +17,6 @@ export function useLoadFailure(error: unknown): string {
     // The spec's trip to /login is for the server's message (a dead session, a refusal); with no
     // answer at all the member stays, with the way to try again (ProfileUnreached).
     if (gotNoAnswer(error)) return;
-    if (error instanceof ApiError && error.rc === 'TOKEN_INVALID') endSession();
     const timer = setTimeout(() => void navigate({ to: '/login', replace: true }), LOAD_FAILURE_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [error, navigate]);

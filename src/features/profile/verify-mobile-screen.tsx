@@ -7,6 +7,7 @@ import { PageCard } from '../../components/page-card';
 import { mobileTexts } from '../../i18n/zh-TW/mobile';
 import { verificationCodeTexts } from '../../i18n/zh-TW/verification-code';
 import { spacedMobile } from '../../lib/mobile-number';
+import { useToLoginIfSessionEnded } from '../../lib/session-ended';
 import { markCodeSent, wasCodeSent } from '../../lib/use-resend-countdown';
 import { memberProfileQueryOptions } from './api/get-member-profile';
 import { useSendVerificationCodeMutation } from './api/send-verification-code';
@@ -32,6 +33,7 @@ function VerifyMobile() {
 function VerifyCode({ mobile }: { mobile: string }) {
   const navigate = useNavigate();
   const [notice, setNotice] = useState<string | null>(null);
+  const toLoginIfSessionEnded = useToLoginIfSessionEnded();
   // A code this tab sent is still the one to enter: a reload shows its form again, sending nothing.
   const [sent, setSent] = useState(() => wasCodeSent('verify_mobile'));
   const showFailure = (error: Error) => setNotice(failureMessage(error));
@@ -66,7 +68,10 @@ function VerifyCode({ mobile }: { mobile: string }) {
       sentTo={mobileTexts.codeSentTo(shown)}
       busy={send.isPending || resend.isPending || verify.isPending}
       notice={notice}
-      onCloseNotice={() => setNotice(null)}
+      onCloseNotice={() => {
+        setNotice(null);
+        toLoginIfSessionEnded();
+      }}
       onVerify={(code) => verify.mutate(code)}
       onResend={() => resend.mutate()}
       firstSend={sent ? undefined : { intro: mobileTexts.verifyIntro(shown), onSend: () => send.mutate() }}

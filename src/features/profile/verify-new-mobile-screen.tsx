@@ -7,6 +7,7 @@ import { PageCard } from '../../components/page-card';
 import { mobileTexts } from '../../i18n/zh-TW/mobile';
 import { verificationCodeTexts } from '../../i18n/zh-TW/verification-code';
 import { spacedMobile } from '../../lib/mobile-number';
+import { useToLoginIfSessionEnded } from '../../lib/session-ended';
 import { storage } from '../../lib/storage';
 import { markCodeSent } from '../../lib/use-resend-countdown';
 import { useMemberVerifyMutation } from './api/member-verify';
@@ -17,6 +18,7 @@ import { CodeScreen } from './code-screen';
 export function VerifyNewMobileScreen() {
   const navigate = useNavigate();
   const [notice, setNotice] = useState<string | null>(null);
+  const toLoginIfSessionEnded = useToLoginIfSessionEnded();
   const [mobile] = useState(() => storage.memberChangeMobile.get());
   const showFailure = (error: Error) => setNotice(failureMessage(error));
   const verify = useMemberVerifyMutation({
@@ -45,7 +47,10 @@ export function VerifyNewMobileScreen() {
       sentTo={mobileTexts.codeSentTo(spacedMobile(mobile))}
       busy={verify.isPending || resend.isPending}
       notice={notice}
-      onCloseNotice={() => setNotice(null)}
+      onCloseNotice={() => {
+        setNotice(null);
+        toLoginIfSessionEnded();
+      }}
       onVerify={(code) => verify.mutate(code)}
       onResend={() => resend.mutate()}
       extraLink={

@@ -28,6 +28,7 @@ export const profileTexts = {
   copyFailed: '無法自動複製，請長按邀請碼自行複製。',
   save: '儲存',
   saved: '修改成功',
+  unsavedEditsBack: '已帶回您上次尚未儲存的修改，確認後請按「儲存」。',
   mobileChanged: '手機號碼變更成功',
   mobileVerified: '手機驗證成功',
   changePassword: '修改密碼',

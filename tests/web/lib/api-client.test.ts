@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, CALL_DEADLINE_MS, callApi, encrypt, NETWORK_FAILURE } from '../../../src/api/client';
 import { fetchRedirectLocation } from '../../../src/api/redirect-location';
 import { loadConfig } from '../../../src/config';
+import { readSession, startSession } from '../../../src/lib/session';
 import { answer, answerRedirectLocation, decrypted, reply, setAesKeyCookie, urlOf } from '../support/api';
 import { installRuntimeConfig } from '../support/config';
 import { server } from '../support/server';
@@ -95,6 +96,29 @@ describe('the signed client', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await login();
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('a session the server has ended', () => {
+  it("ends here when a call carrying this device's session token is answered TOKEN_INVALID", async () => {
+    startSession('member-1', 'Member');
+    localStorage.setItem('member_card', '{}');
+    answer('updateMemberProfile', () => reply('TOKEN_INVALID'));
+    await callApi('updateMemberProfile', {
+      token: 'member-1',
+      params: { member_profile: { name: '王小明', gender: null, email: null } },
+    });
+    expect(readSession()).toBeNull();
+    expect(localStorage.getItem('member_card')).toBeNull();
+  });
+
+  it('stays when another token is refused (a temp token of registration or recovery), or another RC answers', async () => {
+    startSession('member-1', 'Member');
+    answer('registerVerify', () => reply('TOKEN_INVALID'));
+    await callApi('registerVerify', { token: 'temp-1', params: { verify_code: '123456' } });
+    answer('updateMemberMobile', () => reply('PASSWORD_INCORRECT'));
+    await callApi('updateMemberMobile', { token: 'member-1', params: { mobile: 'x', password: 'y' } });
+    expect(readSession()?.token).toBe('member-1');
   });
 });
 
