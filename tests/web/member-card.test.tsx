@@ -161,7 +161,7 @@ describe('/member_card when it cannot be loaded', () => {
     expect(await shownDigits()).toMatch(/^會員條碼：\d{4} \d{4} \d{4} \d{4}$/);
   });
 
-  it('sends a member whose session has ended to /login and forgets the kept card', async () => {
+  it('sends a member whose session has ended to /login, to come back to the card, and forgets the kept card', async () => {
     answerCard();
     signIn();
     const firstVisit = renderApp('/member_card');
@@ -175,6 +175,7 @@ describe('/member_card when it cannot be loaded', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(localStorage.getItem('member_card')).toBeNull();
     expect(localStorage.getItem('memberAuth')).toBeNull();
+    expect(JSON.parse(sessionStorage.getItem('return_path') ?? '{}').path).toBe('/member_card');
   });
 });
 

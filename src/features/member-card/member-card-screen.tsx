@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { ApiError, failureMessage } from '../../api/client';
 import { BrandLogo } from '../../components/brand-logo';
 import { Button, buttonClass } from '../../components/button';
@@ -7,6 +8,7 @@ import { linkClass } from '../../components/link-class';
 import { LoadingModal } from '../../components/loading-modal';
 import { PageCard } from '../../components/page-card';
 import { memberCardTexts } from '../../i18n/zh-TW/member-card';
+import { useToLoginIfSessionEnded } from '../../lib/session-ended';
 import { memberCardQueryOptions } from './api';
 import { CardCode } from './card-code';
 import { useCardPageKeptOffline } from './keep-offline';
@@ -19,7 +21,14 @@ export function MemberCardScreen() {
   useWakeLock();
   useCardPageKeptOffline(!card.isPlaceholderData && Boolean(card.data?.card) && card.data?.offline === false);
 
-  if (card.error instanceof ApiError && card.error.rc === 'TOKEN_INVALID') return <Navigate to="/login" replace />;
+  // A session the server has ended: signing in again leads back to the card, as from the rich menu.
+  const sessionEnded = card.error instanceof ApiError && card.error.rc === 'TOKEN_INVALID';
+  const toLoginIfSessionEnded = useToLoginIfSessionEnded();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the answer says so.
+  useEffect(() => {
+    if (sessionEnded) toLoginIfSessionEnded();
+  }, [sessionEnded]);
+  if (sessionEnded) return null;
   const view = card.data;
   return (
     <PageCard title={memberCardTexts.heading}>
