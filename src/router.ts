@@ -36,4 +36,8 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
   }
+  interface HistoryState {
+    /** A mobile the member typed on the screen before, for this one's form (src/lib/carried-mobile.ts). */
+    mobile?: string;
+  }
 }

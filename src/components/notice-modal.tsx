@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { commonTexts } from '../i18n/zh-TW/common';
 import { Button, buttonClass } from './button';
 import { Modal } from './modal';
@@ -10,15 +11,19 @@ interface NoticeModalProps {
   offerLineBind?: boolean;
   /** The close button's words, when the screen's spec names other ones (such as OK). */
   closeLabel?: string;
+  /** Ways on that the message opens (links styled as buttons), offered before the close button. */
+  waysOn?: ReactNode;
 }
 
-/** The notice modal: a message, a close button, and a way to bind when the LINE id is unbound. */
+/** The notice modal: a message, a close button, and the ways on it opens (binding LINE when unbound, or the screen's own). */
 export function NoticeModal({
   message,
   onClose,
   offerLineBind = false,
   closeLabel = commonTexts.close,
+  waysOn = null,
 }: NoticeModalProps) {
+  const closeIsSecondary = offerLineBind || waysOn !== null;
   return (
     <Modal
       size="confirm"
@@ -32,7 +37,8 @@ export function NoticeModal({
               {commonTexts.goBindLine}
             </Link>
           ) : null}
-          <Button variant={offerLineBind ? 'secondary' : 'primary'} onClick={onClose}>
+          {waysOn}
+          <Button variant={closeIsSecondary ? 'secondary' : 'primary'} onClick={onClose}>
             {closeLabel}
           </Button>
         </>

@@ -198,10 +198,23 @@ test('a registration whose answer is lost on the way back signs in on the next t
   });
 });
 
-test('a mobile that is already a member cannot register again', async ({ page }) => {
+test('a mobile that is already a member cannot register again, and is shown the way to log in with it', async ({
+  page,
+}, info) => {
   await page.goto(`${server.url}/registerFirst`);
   await fillStepOne(page, null, EXISTING_MOBILE, '林舊會員');
   await page.getByRole('button', { name: '下一步' }).click();
-  await expect(page.getByRole('dialog', { name: '提示' })).toContainText('會員已存在，無法註冊');
+  const notice = page.getByRole('dialog', { name: '提示' });
+  await expect(notice).toContainText('會員已存在，無法註冊');
   await expect(page).toHaveURL(`${server.url}/registerFirst`);
+  await page.screenshot({ path: info.outputPath('member-exists-360x640.png') });
+  await expectAccessible(page, '/registerFirst telling a member who exists the ways on');
+
+  // A member from the shop logs in with the birthday, the mobile already there.
+  await notice.getByRole('link', { name: '前往登入' }).click();
+  await expect(page).toHaveURL(`${server.url}/login`);
+  await expect(page.getByLabel('帳號')).toHaveValue(EXISTING_MOBILE);
+  await page.getByLabel('密碼', { exact: true }).fill('19801201');
+  await page.getByRole('button', { name: '登入', exact: true }).click();
+  await expect(page).toHaveURL(`${server.url}/change_pwd?reason=imported`);
 });

@@ -198,6 +198,13 @@ describe('/line_bind/login: proving the account and binding', () => {
     expect(screen.getByRole('link', { name: '使用其他手機號碼' })).toHaveAttribute('href', '/line_bind');
   });
 
+  it('brings the mobile to forgot password, where it need not be typed again', async () => {
+    const { user, router } = await openPasswordStep();
+    await user.click(screen.getByRole('link', { name: '忘記密碼' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/forgotPassword'));
+    expect(await screen.findByLabelText('手機號碼')).toHaveValue(MOBILE);
+  });
+
   it('starts at the mobile step when no mobile was entered', async () => {
     cameFromLine();
     const { router } = renderApp('/line_bind/login');

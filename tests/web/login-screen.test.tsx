@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { appTexts } from '../../src/i18n/zh-TW/app';
 import { loginTexts } from '../../src/i18n/zh-TW/login';
@@ -20,6 +20,28 @@ describe('the login screen', () => {
     expect(screen.getByText('或')).toBeInTheDocument();
     const lineCard = screen.getByRole('button', { name: /LINE/ });
     expect(within(lineCard).getByText('示範 LINE')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['0912-345-678', '0912345678'],
+    ['not a mobile', ''],
+    ['09123456789', ''],
+  ])(
+    'starts the account from a mobile carried in the history entry only when it is one: %s',
+    async (carried, shown) => {
+      const { router } = renderApp('/login/text');
+      await screen.findByRole('heading', { level: 1 });
+      await router.navigate({ to: '/login', state: { mobile: carried } });
+      expect(await screen.findByLabelText(loginTexts.accountLabel)).toHaveValue(shown);
+    },
+  );
+
+  it('brings the account typed so far to 忘記密碼, where it need not be typed again', async () => {
+    const { user, router } = renderApp('/login');
+    await user.type(await screen.findByLabelText(loginTexts.accountLabel), '0912-345-678');
+    await user.click(screen.getByRole('link', { name: '忘記密碼' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/forgotPassword'));
+    expect(await screen.findByLabelText('手機號碼')).toHaveValue('0912345678');
   });
 
   it('has no demo marker when a LIFF app is configured', async () => {

@@ -54,6 +54,39 @@ describe('registration step 1: moving on', () => {
     expect(router.state.location.pathname).toBe('/registerFirst');
   });
 
+  it('offers the member who already exists the way to log in, with the mobile they typed', async () => {
+    answerTerms();
+    answer('registerCheck', () => reply('MEMBER_MOBILE_IS_REPEAT'));
+    const { user, router } = renderApp('/registerFirst');
+    await fillStepOne(user);
+    await agreeAllTerms(user);
+    await user.click(nextButton());
+    const dialog = await screen.findByRole('dialog', { name: '提示' });
+    await user.click(within(dialog).getByRole('link', { name: '前往登入' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByLabelText('帳號')).toHaveValue(STEP_ONE.mobile);
+    expect(screen.getByLabelText('密碼', { selector: 'input' })).toHaveValue('');
+    // Not in the address, where it would stay in the history and the server's logs.
+    expect(router.state.location.href).toBe('/login');
+  });
+
+  it('offers the member who already exists the way to a forgotten password, with the mobile they typed', async () => {
+    answerTerms();
+    answer('registerCheck', () => reply('MEMBER_MOBILE_IS_REPEAT'));
+    const { user, router } = renderApp('/registerFirst');
+    await fillStepOne(user);
+    await agreeAllTerms(user);
+    await user.click(nextButton());
+    const dialog = await screen.findByRole('dialog', { name: '提示' });
+    expect(within(dialog).getByRole('button', { name: '關閉' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('link', { name: '忘記密碼' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/forgotPassword'));
+    expect(await screen.findByLabelText('手機號碼')).toHaveValue(STEP_ONE.mobile);
+    expect(router.state.location.href).toBe('/forgotPassword');
+  });
+
   it('shows the server’s RM for any other RC', async () => {
     answerTerms();
     answer('registerCheck', () => reply('RATE_LIMITED', undefined, '請求過於頻繁，請稍後再試'));

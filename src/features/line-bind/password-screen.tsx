@@ -76,7 +76,8 @@ export function LineBindPasswordScreen() {
             <Link to="/line_bind" className={linkClass}>
               {lineBindTexts.otherMobile}
             </Link>
-            <Link to="/forgotPassword" className={linkClass}>
+            {/* The mobile comes along: the member has typed it once already. */}
+            <Link to="/forgotPassword" state={{ mobile }} className={linkClass}>
               {lineBindTexts.forgotPassword}
             </Link>
           </nav>

@@ -1,4 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
 import { accountSchema, loginPasswordSchema } from '#protocol/schemas';
@@ -12,12 +13,20 @@ const loginFormSchema = v.object({ account: accountSchema, password: loginPasswo
 type LoginValues = v.InferOutput<typeof loginFormSchema>;
 
 /** Account and password; checked on submit only, as the spec asks, and a field's message goes once it is edited. */
-export function LoginForm({ onSubmit }: { onSubmit: (values: LoginValues) => void }) {
+interface LoginFormProps {
+  onSubmit: (values: LoginValues) => void;
+  /** The account to start from (a mobile carried from the screen before). */
+  account?: string;
+  /** Told the account as it is typed, for the ways on that can carry it (the forgotten password link). */
+  onAccountChange?: (account: string) => void;
+}
+
+export function LoginForm({ onSubmit, account = '', onAccountChange }: LoginFormProps) {
   const form = useForm<LoginValues>({
     resolver: valibotResolver(loginFormSchema),
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
-    defaultValues: { account: '', password: '' },
+    defaultValues: { account, password: '' },
   });
   const {
     register,
@@ -25,6 +34,13 @@ export function LoginForm({ onSubmit }: { onSubmit: (values: LoginValues) => voi
     formState: { errors },
   } = form;
   useClearErrorOnEdit(form);
+  useEffect(() => {
+    if (!onAccountChange) return;
+    const { unsubscribe } = form.watch((values, { name }) => {
+      if (name === 'account') onAccountChange(values.account ?? '');
+    });
+    return unsubscribe;
+  }, [form, onAccountChange]);
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">

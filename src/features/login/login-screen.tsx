@@ -1,4 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { loadSigningCodeAhead } from '../../api/client';
 import { BrandLogo } from '../../components/brand-logo';
 import { LoadingModal } from '../../components/loading-modal';
@@ -6,6 +7,7 @@ import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
 import { commonTexts } from '../../i18n/zh-TW/common';
 import { loginTexts } from '../../i18n/zh-TW/login';
+import { useCarriedMobile } from '../../lib/carried-mobile';
 import { isLineDemo } from '../../lib/liff';
 import { LineLoginCard } from './line-login-card';
 import { LoginForm } from './login-form';
@@ -17,6 +19,9 @@ const linkClass =
 
 export function LoginScreen({ lineCode }: { lineCode?: string }) {
   const flow = useLoginFlow();
+  const carriedMobile = useCarriedMobile();
+  // What the member has typed as the account goes along to the forgotten password screen, so it need not be typed twice.
+  const [typedAccount, setTypedAccount] = useState(carriedMobile);
   const navigate = useNavigate();
   const line = useLineLogin({
     returnCode: lineCode,
@@ -38,12 +43,16 @@ export function LoginScreen({ lineCode }: { lineCode?: string }) {
         <BrandLogo />
         <h1 className="text-xl font-bold text-ink">{loginTexts.heading}</h1>
       </div>
-      <LoginForm onSubmit={(credentials) => flow.signIn({ with: 'password', ...credentials })} />
+      <LoginForm
+        account={carriedMobile}
+        onAccountChange={setTypedAccount}
+        onSubmit={(credentials) => flow.signIn({ with: 'password', ...credentials })}
+      />
       <nav className="mt-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 whitespace-nowrap text-base">
         <Link to="/registerFirst" className={linkClass}>
           {loginTexts.register}
         </Link>
-        <Link to="/forgotPassword" className={linkClass}>
+        <Link to="/forgotPassword" state={{ mobile: typedAccount }} className={linkClass}>
           {loginTexts.forgotPassword}
         </Link>
       </nav>

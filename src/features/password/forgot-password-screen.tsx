@@ -13,6 +13,7 @@ import { PageCard } from '../../components/page-card';
 import { commonTexts } from '../../i18n/zh-TW/common';
 import { passwordTexts } from '../../i18n/zh-TW/password';
 import { verificationCodeTexts } from '../../i18n/zh-TW/verification-code';
+import { useCarriedMobile } from '../../lib/carried-mobile';
 import { fieldMessages } from '../../lib/form-errors';
 import { storage } from '../../lib/storage';
 import { markCodeSent } from '../../lib/use-resend-countdown';
@@ -35,6 +36,7 @@ export function ForgotPasswordScreen() {
     },
     onError: (error) => setNotice(failureMessage(error)),
   });
+  const carriedMobile = useCarriedMobile();
   const {
     register,
     handleSubmit,
@@ -42,7 +44,7 @@ export function ForgotPasswordScreen() {
   } = useForm<ForgotPasswordValues>({
     resolver: valibotResolver(forgotPasswordSchema),
     mode: 'onTouched',
-    defaultValues: { mobile: '' },
+    defaultValues: { mobile: carriedMobile },
   });
 
   return (

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { failureMessage, hasRc } from '../../api/client';
+import { buttonClass } from '../../components/button';
 import { linkClass } from '../../components/link-class';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
@@ -17,14 +18,16 @@ import { prefetchTermReader } from './term-modal';
 export function StepOneScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ message: string; existingMobile?: string } | null>(null);
   const registerCheck = useRegisterCheckMutation({
     // Returning the navigation keeps the loading modal up until step 2 shows.
-    onSuccess: (answer) => {
+    onSuccess: (answer, { mobile }) => {
       if (hasRc(answer, 'C01')) return navigate({ to: '/registerSecond' });
-      setNotice(hasRc(answer, 'MEMBER_MOBILE_IS_REPEAT') ? registerTexts.memberExists : answer.rcrm.RM);
+      if (hasRc(answer, 'MEMBER_MOBILE_IS_REPEAT'))
+        return setNotice({ message: registerTexts.memberExists, existingMobile: mobile });
+      setNotice({ message: answer.rcrm.RM });
     },
-    onError: (error) => setNotice(failureMessage(error)),
+    onError: (error) => setNotice({ message: failureMessage(error) }),
   });
 
   return (
@@ -42,7 +45,29 @@ export function StepOneScreen() {
         </Link>
       </p>
       <LoadingModal open={registerCheck.isPending} />
-      <NoticeModal message={notice} onClose={() => setNotice(null)} />
+      <NoticeModal
+        message={notice?.message ?? null}
+        onClose={() => setNotice(null)}
+        waysOn={notice?.existingMobile ? <WaysOfAMember mobile={notice.existingMobile} /> : null}
+      />
     </PageCard>
+  );
+}
+
+/**
+ * A member who came to register again (often one from the shop or paper forms, whose password is
+ * the birthday) is a wrong turn: the ways to log in or to a forgotten password, with the mobile
+ * they typed, so they need not find the way or type it again.
+ */
+function WaysOfAMember({ mobile }: { mobile: string }) {
+  return (
+    <>
+      <Link to="/login" state={{ mobile }} className={buttonClass('primary')}>
+        {registerTexts.memberExistsLogin}
+      </Link>
+      <Link to="/forgotPassword" state={{ mobile }} className={buttonClass('secondary')}>
+        {registerTexts.memberExistsForgotPassword}
+      </Link>
+    </>
   );
 }

@@ -21,6 +21,8 @@ export const registerTexts = {
   termsRequired: '請閱讀並同意所有會員條款',
   next: '下一步',
   memberExists: '會員已存在，無法註冊',
+  memberExistsLogin: '前往登入',
+  memberExistsForgotPassword: '忘記密碼',
   haveAccount: '已經是會員了？',
   inviteCodeLabel: '邀請碼',
   inviteCodePlaceholder: '請輸入好友的邀請碼（選填）',
