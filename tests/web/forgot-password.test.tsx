@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { RC_MESSAGES } from '#protocol/rc';
 import { answer, decrypted, heldAnswer, reply } from './support/api';
+import { answerTerms } from './support/register';
 import { renderApp } from './support/render-app';
 
 const MOBILE = '0912345678';
@@ -80,6 +81,20 @@ describe('/forgotPassword', () => {
     release();
     expect(await notice()).toHaveTextContent('查無此會員');
     expect(screen.queryByText('載入中...')).not.toBeInTheDocument();
+  });
+
+  it('offers a mobile that is no member the way to register, with the mobile typed', async () => {
+    answer('forgetPassword', () => reply('MEMBER_IS_NOT_EXIST'));
+    answerTerms();
+    const { user, router } = await openForgotPassword();
+    await user.type(mobileInput(), MOBILE);
+    await user.click(screen.getByRole('button', { name: '發送驗證碼' }));
+    const dialog = await notice();
+    expect(dialog).toHaveTextContent(RC_MESSAGES.MEMBER_IS_NOT_EXIST);
+    await user.click(within(dialog).getByRole('link', { name: '會員註冊' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/registerFirst'));
+    expect(await screen.findByLabelText('手機號碼')).toHaveValue(MOBILE);
+    expect(router.state.location.href).toBe('/registerFirst');
   });
 
   it.each([

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { RC_MESSAGES } from '#protocol/rc';
 import { failureMessage, hasRc } from '../../api/client';
-import { Button } from '../../components/button';
+import { Button, buttonClass } from '../../components/button';
 import { linkClass } from '../../components/link-class';
 import { LoadingModal } from '../../components/loading-modal';
 import { MobileField } from '../../components/mobile-field';
@@ -24,8 +24,11 @@ import { type ForgotPasswordValues, forgotPasswordSchema } from './form-schemas'
 export function ForgotPasswordScreen() {
   const navigate = useNavigate();
   const [notice, setNotice] = useState<string | null>(null);
+  // A mobile that is no member's: the member may have meant to register, with that mobile.
+  const [unknownMobile, setUnknownMobile] = useState<string | null>(null);
   const forgetPassword = useForgetPasswordMutation({
-    onSuccess: (answer) => {
+    onSuccess: (answer, mobile) => {
+      setUnknownMobile(hasRc(answer, 'MEMBER_IS_NOT_EXIST') ? mobile : null);
       if (!hasRc(answer, 'C01')) return setNotice(answer.rcrm.RM);
       const token = answer.results?.temp_access_token;
       // A C01 without the token leaves nothing to verify with: the server failed.
@@ -34,7 +37,10 @@ export function ForgotPasswordScreen() {
       markCodeSent('forgot_password');
       return navigate({ to: '/verify_forget_password' });
     },
-    onError: (error) => setNotice(failureMessage(error)),
+    onError: (error) => {
+      setUnknownMobile(null);
+      setNotice(failureMessage(error));
+    },
   });
   const carriedMobile = useCarriedMobile();
   const {
@@ -72,7 +78,17 @@ export function ForgotPasswordScreen() {
         </Link>
       </p>
       <LoadingModal open={forgetPassword.isPending} />
-      <NoticeModal message={notice} onClose={() => setNotice(null)} />
+      <NoticeModal
+        message={notice}
+        onClose={() => setNotice(null)}
+        waysOn={
+          unknownMobile ? (
+            <Link to="/registerFirst" state={{ mobile: unknownMobile }} className={buttonClass('primary')}>
+              {passwordTexts.register}
+            </Link>
+          ) : null
+        }
+      />
     </PageCard>
   );
 }

@@ -8,6 +8,7 @@ import { MobileField } from '../../components/mobile-field';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { TextField } from '../../components/text-field';
 import { registerTexts } from '../../i18n/zh-TW/register';
+import { useCarriedMobile } from '../../lib/carried-mobile';
 import { fieldMessages } from '../../lib/form-errors';
 import { useRecheckWhenChanged } from '../../lib/use-recheck';
 import { registerTermsQueryOptions } from './api';
@@ -22,6 +23,8 @@ import { TermList } from './term-list';
  */
 export function StepOneForm({ onNext, busy }: { onNext: (values: StepOneValues) => void; busy: boolean }) {
   const [draft] = useState(stepOneDraft);
+  // A mobile brought from forgotten password (one that is no member's) is the one to register.
+  const carriedMobile = useCarriedMobile();
   const [agreed, setAgreed] = useState<ReadonlySet<string>>(() => new Set(draft.agreed_terms));
   const [triedToGoOn, setTriedToGoOn] = useState(false);
   const firstUnagreed = useRef<HTMLInputElement>(null);
@@ -31,7 +34,12 @@ export function StepOneForm({ onNext, busy }: { onNext: (values: StepOneValues) 
     resolver: valibotResolver(stepOneSchema),
     mode: 'onTouched',
     reValidateMode: 'onChange',
-    defaultValues: { mobile: draft.mobile, name: draft.name, password: draft.password, confirm: draft.confirm },
+    defaultValues: {
+      mobile: carriedMobile || draft.mobile,
+      name: draft.name,
+      password: draft.password,
+      confirm: draft.confirm,
+    },
   });
   const {
     register,

@@ -4,6 +4,7 @@ export const passwordTexts = {
   mobileLabel: '手機號碼',
   mobilePlaceholder: '請輸入 10 碼手機號碼',
   sendCode: '發送驗證碼',
+  register: '會員註冊',
   verifyHeading: '輸入驗證碼',
   codeSent: '驗證碼已發送至您的會員手機號碼，請於 10 分鐘內輸入。',
   expiredTitle: '驗證資料已失效',
