@@ -1,3 +1,4 @@
+import { CARD_PAGE } from '#protocol/card-app';
 import { asCallFailure } from '../api/client';
 import { type AppConfig, appConfig } from '../config';
 import { loginTexts } from '../i18n/zh-TW/login';
@@ -10,9 +11,15 @@ export type { LineSdk, LineTextMessage } from './line-sdk';
 const IN_LINE_APP = / Line\//;
 const LIFF_QUERY_KEYS = ['liff.state', 'code', 'state', 'liffClientId'];
 
-/** Inside LINE, or back from a LINE login: LIFF must settle the URL before the router reads it. */
+/**
+ * Inside LINE, or back from a LINE login: LIFF must settle the URL before the router reads it.
+ * Not for the member card's own address inside LINE (a bookmark, or its page kept for a visit with
+ * no network, decision 0017): the card needs nothing of LIFF, and at the till LINE's servers may
+ * not answer for seconds; LIFF starts when an action asks for it.
+ */
 export function needsLiffAtBoot(url: URL, userAgent: string): boolean {
-  return IN_LINE_APP.test(userAgent) || LIFF_QUERY_KEYS.some((key) => url.searchParams.has(key));
+  if (LIFF_QUERY_KEYS.some((key) => url.searchParams.has(key))) return true;
+  return IN_LINE_APP.test(userAgent) && url.pathname !== CARD_PAGE;
 }
 
 /** No LIFF app configured: LINE is played by liff-mock, and the server runs its demo LINE. */

@@ -56,6 +56,25 @@ describe('opening the app in LINE, or LINE login, when LINE does not answer', ()
     await boot.giveUp();
   });
 
+  it('opens the member card’s own address at once, asking nothing of LINE', async () => {
+    const boot = bootWhileLineStalls('/member_card', LINE_APP);
+    await vi.advanceTimersByTimeAsync(0);
+    await boot.booted;
+    expect(boot.settled()).toBeNull();
+    expect(fakeLine.inits).toHaveLength(0);
+    vi.useRealTimers();
+  });
+
+  it('still settles the card reached through LIFF’s address (the rich menu) before the router reads it', async () => {
+    const boot = bootWhileLineStalls(`/?liff.state=${encodeURIComponent('/member_card')}`, LINE_APP);
+    await vi.advanceTimersByTimeAsync(LIFF_WAIT_MS - 1);
+    expect(boot.settled()).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    await boot.booted;
+    expect(window.location.pathname).toBe('/member_card');
+    await boot.giveUp();
+  });
+
   it('shows the login screen with the reason when LINE sent the member back and LIFF never started', async () => {
     const boot = bootWhileLineStalls('/login?code=abc123&state=xyz789', DESKTOP_BROWSER);
     await act(() => vi.advanceTimersByTimeAsync(LIFF_WAIT_MS));
