@@ -10,6 +10,7 @@ import type { LoadResult } from './load';
 import { measureProcesses, type ProcessFigures } from './processes';
 import { kibText, ms, perSecond, ratio, table } from './report';
 import { measurePageScripts } from './size';
+import { measureTaps, TAP_RUNS, type TapFigures } from './taps';
 import { measureThroughput } from './throughput';
 
 const loadAverage = () => loadavg()[0]?.toFixed(2) ?? '?';
@@ -147,6 +148,26 @@ async function importOnly(): Promise<number> {
   return 0;
 }
 
+/** Table 9: a member's taps on a slow link, the first time and again (the floor). */
+function reportTaps(figures: TapFigures[]): void {
+  console.log(
+    `\n9. Taps on a slow link (400 ms round trip, 1.6 Mbps): from the tap to what it starts, median of ${TAP_RUNS} fresh phones; ` +
+      'again: the same tap once everything it needs is on the page',
+  );
+  console.log(
+    table(
+      ['tap', 'first', 'again', 'vs again'],
+      figures.map((f) => [f.tap, ms(f.firstMs), ms(f.againMs), ratio(f.firstMs, f.againMs)]),
+    ),
+  );
+}
+
+/** `npm run bench -- taps`: only table 9. */
+async function tapsOnly(): Promise<number> {
+  reportTaps(await measureTaps(log));
+  return 0;
+}
+
 /** `npm run bench -- processes`: only the whole-process figures. */
 async function processesOnly(): Promise<number> {
   reportProcesses(await measureProcesses(log));
@@ -163,6 +184,7 @@ async function sizeOnly(): Promise<number> {
 /** `npm run bench -- web`: the page figures: their JavaScript against its budget, and Lighthouse on the first screens. */
 async function web(): Promise<number> {
   const problems = reportSizes(await measurePages());
+  reportTaps(await measureTaps(log));
   const figures = await measureLighthouse(log);
   console.log(
     `\n5. Lighthouse, mobile preset (simulated slow 4G, 4× CPU slowdown), median of ${LIGHTHOUSE_RUNS} runs per page`,
@@ -183,6 +205,7 @@ async function main(): Promise<number> {
   if (process.argv[2] === 'web') return web();
   if (process.argv[2] === 'processes') return processesOnly();
   if (process.argv[2] === 'import') return importOnly();
+  if (process.argv[2] === 'taps') return tapsOnly();
   const started = Date.now();
   console.log(
     `bench: ${new Date().toISOString()}, ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ` +
@@ -193,6 +216,7 @@ async function main(): Promise<number> {
     await measureThroughput(log);
   const sizes = await measurePages();
   const { browser, line } = sizes;
+  const taps = await measureTaps(log);
   const abuse = await measureAbuse(log);
   const processes = await measureProcesses(log);
   const legacyImport = await measureImport(log);
@@ -271,6 +295,7 @@ async function main(): Promise<number> {
 
   reportProcesses(processes);
   reportImport(legacyImport);
+  reportTaps(taps);
   if (!profilePostgres)
     console.log('(skipped: get_member_profile and login on PostgreSQL: BENCH_DATABASE_URL is not set)');
   writeResults({
@@ -303,6 +328,7 @@ async function main(): Promise<number> {
     abuse,
     processes,
     legacyImport,
+    taps,
   });
 
   const summaryLogin = loginPostgres ?? login;

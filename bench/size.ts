@@ -14,9 +14,9 @@ import { BENCH_MEMBER, benchConfig } from './config';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = `${ROOT}dist`;
 const use = playwrightConfig.use ?? {};
-const LAUNCH: LaunchOptions = use.launchOptions ?? {};
+export const LAUNCH: LaunchOptions = use.launchOptions ?? {};
 // The e2e suite's phone, so the figures match what the e2e tests load.
-const PHONE: BrowserContextOptions = {
+export const PHONE: BrowserContextOptions = {
   viewport: use.viewport ?? null,
   screen: use.screen,
   deviceScaleFactor: use.deviceScaleFactor,
