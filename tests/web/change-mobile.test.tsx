@@ -59,6 +59,22 @@ describe('/change_member_mobile', () => {
     await waitFor(() => expect(updates).toHaveLength(1));
   });
 
+  it('says the new mobile is the current one without asking the server (which would call it taken)', async () => {
+    const updates = answer('updateMemberMobile', () => reply('MEMBER_MOBILE_IS_REPEAT'));
+    const { user } = await openChangeMobile();
+    await user.type(mobileInput(), '0912-345-678');
+    await user.type(passwordInput(), 'abc12345');
+    await user.click(sendButton());
+    await waitFor(() => expect(errorsOf(mobileInput())).toBe('新手機號碼與目前的手機號碼相同'));
+    expect(mobileInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(updates).toHaveLength(0);
+    // Another mobile goes on as usual.
+    await user.clear(mobileInput());
+    await user.type(mobileInput(), NEW_MOBILE);
+    await user.click(sendButton());
+    await waitFor(() => expect(updates).toHaveLength(1));
+  });
+
   it('says 此手機號碼已被註冊 for a mobile that is taken, and keeps what was entered', async () => {
     answer('updateMemberMobile', () => reply('MEMBER_MOBILE_IS_REPEAT'));
     const { user, router } = await openChangeMobile();

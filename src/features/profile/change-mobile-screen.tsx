@@ -21,9 +21,22 @@ import { markCodeSent } from '../../lib/use-resend-countdown';
 import { lastLoadedProfile } from './api/get-member-profile';
 import { useUpdateMemberMobileMutation } from './api/update-member-mobile';
 
-// The current password: legacy members may still sign in with their 8-digit birthday.
-const changeMobileSchema = v.object({ mobile: mobileSchema, password: loginPasswordSchema });
-type ChangeMobileValues = v.InferOutput<typeof changeMobileSchema>;
+/**
+ * A new mobile, not the one the member has (the server would call their own mobile taken), and
+ * the current password: legacy members may still sign in with their 8-digit birthday.
+ */
+const changeMobileSchema = (current: string | null) =>
+  v.object({
+    mobile: v.config(
+      v.pipe(
+        mobileSchema,
+        v.check((mobile) => mobile !== current, mobileTexts.sameAsCurrent),
+      ),
+      { abortPipeEarly: true },
+    ),
+    password: loginPasswordSchema,
+  });
+type ChangeMobileValues = v.InferOutput<ReturnType<typeof changeMobileSchema>>;
 
 /** The new mobile and the password; a code then goes to the new mobile. */
 export function ChangeMobileScreen() {
@@ -31,6 +44,7 @@ export function ChangeMobileScreen() {
   const [notice, setNotice] = useState<string | null>(null);
   const [current] = useState(() => lastLoadedProfile()?.mobile ?? null);
   const toLoginIfSessionEnded = useToLoginIfSessionEnded();
+  const [resolver] = useState(() => valibotResolver(changeMobileSchema(current)));
   const updateMobile = useUpdateMemberMobileMutation({
     onSuccess: (answer, { mobile }) => {
       if (hasRc(answer, 'C01')) {
@@ -47,7 +61,7 @@ export function ChangeMobileScreen() {
     handleSubmit,
     formState: { errors },
   } = useForm<ChangeMobileValues>({
-    resolver: valibotResolver(changeMobileSchema),
+    resolver,
     mode: 'onTouched',
     reValidateMode: 'onChange',
     defaultValues: { mobile: '', password: '' },

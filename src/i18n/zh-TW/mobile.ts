@@ -8,6 +8,7 @@ export const mobileTexts = {
   passwordPlaceholder: '請輸入目前的登入密碼',
   sendCode: '發送驗證碼',
   mobileTaken: '此手機號碼已被註冊',
+  sameAsCurrent: '新手機號碼與目前的手機號碼相同',
   backToProfile: '返回基本資料',
   verifyNewHeading: '驗證新手機號碼',
   verifyHeading: '手機驗證',
