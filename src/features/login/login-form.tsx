@@ -12,7 +12,6 @@ import { fieldMessages, useClearErrorOnEdit } from '../../lib/form-errors';
 const loginFormSchema = v.object({ account: accountSchema, password: loginPasswordSchema });
 type LoginValues = v.InferOutput<typeof loginFormSchema>;
 
-/** Account and password; checked on submit only, as the spec asks, and a field's message goes once it is edited. */
 interface LoginFormProps {
   onSubmit: (values: LoginValues) => void;
   /** The account to start from (a mobile carried from the screen before). */
@@ -21,6 +20,7 @@ interface LoginFormProps {
   onAccountChange?: (account: string) => void;
 }
 
+/** Account and password; checked on submit only, as the spec asks, and a field's message goes once it is edited. */
 export function LoginForm({ onSubmit, account = '', onAccountChange }: LoginFormProps) {
   const form = useForm<LoginValues>({
     resolver: valibotResolver(loginFormSchema),
