@@ -43,25 +43,26 @@ describe('registration step 1: moving on', () => {
     });
   });
 
-  it('says the member already exists for MEMBER_MOBILE_IS_REPEAT and stays', async () => {
+  /** Step 1 filled with a mobile that is already a member's, and 下一步: the notice that says so. */
+  async function registerAMemberAgain() {
     answerTerms();
     answer('registerCheck', () => reply('MEMBER_MOBILE_IS_REPEAT'));
-    const { user, router } = renderApp('/registerFirst');
-    await fillStepOne(user);
-    await agreeAllTerms(user);
-    await user.click(nextButton());
-    expect(await screen.findByRole('dialog', { name: '提示' })).toHaveTextContent('會員已存在，無法註冊');
+    const view = renderApp('/registerFirst');
+    await fillStepOne(view.user);
+    await agreeAllTerms(view.user);
+    await view.user.click(nextButton());
+    return { ...view, dialog: await screen.findByRole('dialog', { name: '提示' }) };
+  }
+
+  it('says the member already exists for MEMBER_MOBILE_IS_REPEAT and stays', async () => {
+    const { dialog, router } = await registerAMemberAgain();
+    expect(dialog).toHaveTextContent('會員已存在，無法註冊');
+    expect(within(dialog).getByRole('button', { name: '關閉' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/registerFirst');
   });
 
   it('offers the member who already exists the way to log in, with the mobile they typed', async () => {
-    answerTerms();
-    answer('registerCheck', () => reply('MEMBER_MOBILE_IS_REPEAT'));
-    const { user, router } = renderApp('/registerFirst');
-    await fillStepOne(user);
-    await agreeAllTerms(user);
-    await user.click(nextButton());
-    const dialog = await screen.findByRole('dialog', { name: '提示' });
+    const { dialog, user, router } = await registerAMemberAgain();
     await user.click(within(dialog).getByRole('link', { name: '前往登入' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -72,14 +73,7 @@ describe('registration step 1: moving on', () => {
   });
 
   it('offers the member who already exists the way to a forgotten password, with the mobile they typed', async () => {
-    answerTerms();
-    answer('registerCheck', () => reply('MEMBER_MOBILE_IS_REPEAT'));
-    const { user, router } = renderApp('/registerFirst');
-    await fillStepOne(user);
-    await agreeAllTerms(user);
-    await user.click(nextButton());
-    const dialog = await screen.findByRole('dialog', { name: '提示' });
-    expect(within(dialog).getByRole('button', { name: '關閉' })).toBeInTheDocument();
+    const { dialog, user, router } = await registerAMemberAgain();
     await user.click(within(dialog).getByRole('link', { name: '忘記密碼' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/forgotPassword'));

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { RC_MESSAGES } from '#protocol/rc';
+import { type RC, RC_MESSAGES } from '#protocol/rc';
 import { answer, reply, setAesKeyCookie } from './support/api';
 import { stubLocationReplace } from './support/location';
 import { signInAs } from './support/login';
@@ -32,6 +32,29 @@ async function editProfile(user: ReturnType<typeof renderApp>['user']) {
   fireEvent.change(screen.getByLabelText('生日（選填）'), { target: { value: '1990-05-20' } });
 }
 
+/** The profile edited and saved after the server ended the session; the member confirms and is on /login. */
+async function saveIntoAnEndedSession() {
+  answer('updateMemberProfile', () => reply('TOKEN_INVALID'));
+  const view = await openProfile();
+  await editProfile(view.user);
+  await view.user.click(screen.getByRole('button', { name: '儲存' }));
+  await view.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '確定' }));
+  await waitFor(() => expect(view.router.state.location.pathname).toBe('/login'));
+  view.unmount();
+}
+
+/** A new mobile and the password sent from /change_member_mobile, the server answering `rc`. */
+async function askForANewMobileAnswered(rc: RC) {
+  answer('updateMemberMobile', () => reply(rc));
+  signIn();
+  sessionStorage.setItem('member_access_info', JSON.stringify(PROFILE));
+  const view = renderApp('/change_member_mobile');
+  await view.user.type(await screen.findByLabelText('新手機號碼'), '0987654321');
+  await view.user.type(screen.getByLabelText('密碼', { exact: true }), 'abc12345');
+  await view.user.click(screen.getByRole('button', { name: '發送驗證碼' }));
+  return view;
+}
+
 describe('a session the server has ended, met on a signed-in screen', () => {
   it('profile save: says so, ends the session here, and after 確定 goes to /login to come back to the profile', async () => {
     setAesKeyCookie();
@@ -53,13 +76,7 @@ describe('a session the server has ended, met on a signed-in screen', () => {
   });
 
   it('then, back on the profile, finds the edits it had not saved, and saves them', async () => {
-    answer('updateMemberProfile', () => reply('TOKEN_INVALID'));
-    const first = await openProfile();
-    await editProfile(first.user);
-    await first.user.click(screen.getByRole('button', { name: '儲存' }));
-    await first.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '確定' }));
-    await waitFor(() => expect(first.router.state.location.pathname).toBe('/login'));
-    first.unmount();
+    await saveIntoAnEndedSession();
 
     const again = await openProfile();
     expect(screen.getByText('已帶回您上次尚未儲存的修改，確認後請按「儲存」。')).toBeInTheDocument();
@@ -77,13 +94,7 @@ describe('a session the server has ended, met on a signed-in screen', () => {
   });
 
   it('gives the kept edits only to the member who made them', async () => {
-    answer('updateMemberProfile', () => reply('TOKEN_INVALID'));
-    const first = await openProfile();
-    await editProfile(first.user);
-    await first.user.click(screen.getByRole('button', { name: '儲存' }));
-    await first.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '確定' }));
-    await waitFor(() => expect(first.router.state.location.pathname).toBe('/login'));
-    first.unmount();
+    await saveIntoAnEndedSession();
 
     signIn();
     answerProfile({ mobile: '0922333444', name: '陳另一位' });
@@ -113,13 +124,7 @@ describe('a session the server has ended, met on a signed-in screen', () => {
   });
 
   it('changing the mobile: says so, and closing the notice goes to /login', async () => {
-    answer('updateMemberMobile', () => reply('TOKEN_INVALID'));
-    signIn();
-    sessionStorage.setItem('member_access_info', JSON.stringify(PROFILE));
-    const { user, router } = renderApp('/change_member_mobile');
-    await user.type(await screen.findByLabelText('新手機號碼'), '0987654321');
-    await user.type(screen.getByLabelText('密碼', { exact: true }), 'abc12345');
-    await user.click(screen.getByRole('button', { name: '發送驗證碼' }));
+    const { user, router } = await askForANewMobileAnswered('TOKEN_INVALID');
     const told = await notice();
     expect(told).toHaveTextContent(RC_MESSAGES.TOKEN_INVALID);
     expect(localStorage.getItem('memberAuth')).toBeNull();
@@ -144,13 +149,7 @@ describe('a session the server has ended, met on a signed-in screen', () => {
   });
 
   it('any other refusal leaves the member signed in, on the screen', async () => {
-    answer('updateMemberMobile', () => reply('PASSWORD_INCORRECT'));
-    signIn();
-    sessionStorage.setItem('member_access_info', JSON.stringify(PROFILE));
-    const { user, router } = renderApp('/change_member_mobile');
-    await user.type(await screen.findByLabelText('新手機號碼'), '0987654321');
-    await user.type(screen.getByLabelText('密碼', { exact: true }), 'abc12345');
-    await user.click(screen.getByRole('button', { name: '發送驗證碼' }));
+    const { user, router } = await askForANewMobileAnswered('PASSWORD_INCORRECT');
     await user.click(within(await notice()).getByRole('button', { name: '關閉' }));
     expect(router.state.location.pathname).toBe('/change_member_mobile');
     expect(localStorage.getItem('memberAuth')).not.toBeNull();
