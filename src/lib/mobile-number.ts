@@ -1,3 +1,4 @@
+import { useRouterState } from '@tanstack/react-router';
 import { MOBILE_LENGTH, withoutMobileSeparators } from '#protocol/schemas';
 
 /** What a mobile input lets through: the 10 digits and the two separators of 0912-345-678 or 0912 345 678. */
@@ -8,4 +9,19 @@ export function spacedMobile(mobile: string): string {
   const digits = withoutMobileSeparators(mobile);
   if (!/^\d{10}$/.test(digits)) return mobile;
   return `${digits.slice(0, 4)}-${digits.slice(4, 7)}-${digits.slice(7)}`;
+}
+
+const TEN_DIGITS = new RegExp(`^\\d{${MOBILE_LENGTH}}$`);
+
+/**
+ * The mobile the member typed on the screen that sent them here (registration's notice that the
+ * member exists leads to log in or to a forgotten password), to start this screen's form with;
+ * empty when none came. It travels in the history entry, not the address, so it stays out of the
+ * server's logs and of shared links, and is still there after a reload or a step back. Kept here,
+ * with the fields that show it, so that the screens that take it load no chunk of its own.
+ */
+export function useCarriedMobile(): string {
+  const carried = useRouterState({ select: (state) => state.location.state.mobile });
+  const mobile = typeof carried === 'string' ? withoutMobileSeparators(carried) : '';
+  return TEN_DIGITS.test(mobile) ? mobile : '';
 }
