@@ -27,7 +27,7 @@ const requiredString = (message: string) => v.pipe(v.string(message), v.nonEmpty
 export const plainText = () => v.check<string, string>(isPlainText, M.controlCharacters);
 
 /** A field reports its first failing rule only: an empty field is "required", not also "format". */
-const firstIssueOnly = <S extends v.GenericSchema>(schema: S) => v.config(schema, { abortPipeEarly: true });
+export const firstIssueOnly = <S extends v.GenericSchema>(schema: S) => v.config(schema, { abortPipeEarly: true });
 
 // People write a mobile as 0912-345-678 or 0912 345 678 (an IME may give full-width dashes and spaces).
 const MOBILE_SEPARATORS = /[\s\-\u2010-\u2015\uFF0D]/g;

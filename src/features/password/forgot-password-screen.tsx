@@ -23,24 +23,20 @@ import { type ForgotPasswordValues, forgotPasswordSchema } from './form-schemas'
 /** Start of password recovery: the member's mobile gets a code, and the tab keeps the temp token. */
 export function ForgotPasswordScreen() {
   const navigate = useNavigate();
-  const [notice, setNotice] = useState<string | null>(null);
-  // A mobile that is no member's: the member may have meant to register, with that mobile.
-  const [unknownMobile, setUnknownMobile] = useState<string | null>(null);
+  // A mobile that is no member's (unknownMobile): the member may have meant to register with it.
+  const [notice, setNotice] = useState<{ message: string; unknownMobile?: string } | null>(null);
   const forgetPassword = useForgetPasswordMutation({
     onSuccess: (answer, mobile) => {
-      setUnknownMobile(hasRc(answer, 'MEMBER_IS_NOT_EXIST') ? mobile : null);
-      if (!hasRc(answer, 'C01')) return setNotice(answer.rcrm.RM);
+      if (hasRc(answer, 'MEMBER_IS_NOT_EXIST')) return setNotice({ message: answer.rcrm.RM, unknownMobile: mobile });
+      if (!hasRc(answer, 'C01')) return setNotice({ message: answer.rcrm.RM });
       const token = answer.results?.temp_access_token;
       // A C01 without the token leaves nothing to verify with: the server failed.
-      if (!token) return setNotice(RC_MESSAGES.SYSTEM_ERROR);
+      if (!token) return setNotice({ message: RC_MESSAGES.SYSTEM_ERROR });
       storage.forgotPasswordToken.set(token);
       markCodeSent('forgot_password');
       return navigate({ to: '/verify_forget_password' });
     },
-    onError: (error) => {
-      setUnknownMobile(null);
-      setNotice(failureMessage(error));
-    },
+    onError: (error) => setNotice({ message: failureMessage(error) }),
   });
   const carriedMobile = useCarriedMobile();
   const {
@@ -79,11 +75,11 @@ export function ForgotPasswordScreen() {
       </p>
       <LoadingModal open={forgetPassword.isPending} />
       <NoticeModal
-        message={notice}
+        message={notice?.message ?? null}
         onClose={() => setNotice(null)}
         waysOn={
-          unknownMobile ? (
-            <Link to="/registerFirst" state={{ mobile: unknownMobile }} className={buttonClass('primary')}>
+          notice?.unknownMobile ? (
+            <Link to="/registerFirst" state={{ mobile: notice.unknownMobile }} className={buttonClass('primary')}>
               {passwordTexts.register}
             </Link>
           ) : null

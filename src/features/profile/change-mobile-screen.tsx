@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
-import { loginPasswordSchema, mobileSchema } from '#protocol/schemas';
+import { firstIssueOnly, loginPasswordSchema, mobileSchema } from '#protocol/schemas';
 import { failureMessage, hasRc } from '../../api/client';
 import { Button } from '../../components/button';
 import { linkClass } from '../../components/link-class';
@@ -27,12 +27,11 @@ import { useUpdateMemberMobileMutation } from './api/update-member-mobile';
  */
 const changeMobileSchema = (current: string | null) =>
   v.object({
-    mobile: v.config(
+    mobile: firstIssueOnly(
       v.pipe(
         mobileSchema,
         v.check((mobile) => mobile !== current, mobileTexts.sameAsCurrent),
       ),
-      { abortPipeEarly: true },
     ),
     password: loginPasswordSchema,
   });
