@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { LINE_SOURCE, LINE_TOKEN_SOURCE } from './line';
 import { VALIDATION_MESSAGES as M } from './messages';
 import { isPlainText } from './text';
+import { taipeiDate } from './time';
 
 export const MOBILE_LENGTH = 10;
 export const PASSWORD_MIN = 6;
@@ -91,9 +92,12 @@ export const confirmationMatches = <T extends PasswordConfirmation>() =>
  */
 export const crossFieldChecks = <S extends v.GenericSchema>(schema: S) => v.config(schema, { abortPipeEarly: false });
 
+/** A name as typed: the spaces around it go (a Chinese keyboard's U+3000 too), so spaces alone are no name. */
 export const nameSchema = firstIssueOnly(
   v.pipe(
-    requiredString(M.nameRequired),
+    v.string(M.nameRequired),
+    v.trim(),
+    v.nonEmpty(M.nameRequired),
     plainText(),
     v.check((name) => !NAME_FORBIDDEN.test(name), M.nameSpecialCharacters),
     v.maxLength(NAME_MAX, M.nameTooLong),
@@ -113,11 +117,17 @@ export const emailSchema = v.nullish(
 
 export const genderSchema = v.picklist(GENDERS, M.genderRequired);
 
-/** The latest birthday allowed on `today`: at least 12 years back. */
-export function latestBirthday(today: Date = new Date()): Date {
-  const d = new Date(today);
-  d.setFullYear(d.getFullYear() - BIRTHDAY_MIN_AGE_YEARS);
-  return d;
+/**
+ * The latest birthday allowed at `now`, `YYYY/MM/DD`: the same day 12 years back, counted from
+ * the day it is in Taipei, so that the phone's picker, the form and every server agree whatever
+ * their own time zone (a 29 February with none 12 years back: the 28th).
+ */
+export function latestBirthday(now: Date = new Date()): string {
+  const [year, month, day] = taipeiDate(now).split('/').map(Number) as [number, number, number];
+  const back = year - BIRTHDAY_MIN_AGE_YEARS;
+  const lastOfMonth = new Date(Date.UTC(back, month, 0)).getUTCDate();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${back}/${pad(month)}/${pad(Math.min(day, lastOfMonth))}`;
 }
 
 /** `YYYY/MM/DD` of a real calendar date at least 12 years back. */
@@ -130,14 +140,10 @@ export const birthdaySchema = firstIssueOnly(
       const date = new Date(Date.UTC(y, m - 1, d));
       return y >= 1900 && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
     }, M.birthdayFormat),
-    v.check((text) => text.replaceAll('/', '') <= isoDigits(latestBirthday()), M.birthdayTooRecent),
+    // Same-length YYYY/MM/DD texts order as their dates.
+    v.check((text) => text <= latestBirthday(), M.birthdayTooRecent),
   ),
 );
-
-function isoDigits(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}`;
-}
 
 export const verifyCodeSchema = firstIssueOnly(
   v.pipe(requiredString(M.codeRequired), v.regex(CODE_PATTERN, M.codeFormat)),

@@ -2,15 +2,9 @@ import { useId } from 'react';
 import { latestBirthday } from '#protocol/schemas';
 import { TextField, type TextFieldProps } from './text-field';
 
-/** The date input's `YYYY-MM-DD` of a day on the device's calendar. */
-export function dateInputValue(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 /** The native date picker, limited to days at least 12 years back. */
 export function BirthdayField(props: Omit<TextFieldProps, 'type' | 'max'>) {
-  return <TextField {...props} type="date" max={dateInputValue(latestBirthday())} />;
+  return <TextField {...props} type="date" max={latestBirthday().replaceAll('/', '-')} />;
 }
 
 interface LockedBirthdayProps {

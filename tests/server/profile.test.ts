@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RC_MESSAGES } from '#protocol';
+import { latestBirthday, RC_MESSAGES } from '#protocol';
 import type { Member } from '../../server/modules/members/service';
 import { issueToken } from '../../server/modules/tokens/service';
 import { startTestApp, type TestApp } from './helpers/app';
@@ -27,13 +27,10 @@ const update = (profile: Record<string, unknown>, tk: string | null = token) =>
   memberApi(t, 'update_member_profile', tk, { member_profile: profile });
 const PROFILE = { name: '王大明', gender: 'F', email: 'daming@example.com', birthday: '1990/05/20' };
 
-/** `YYYY/MM/DD` of the day `years` years before today (local calendar, as the schema reads it). */
-function yearsAgo(years: number, days = 0): string {
-  const d = new Date();
-  d.setFullYear(d.getFullYear() - years);
-  d.setDate(d.getDate() + days);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}/${pad(d.getMonth() + 1)}/${pad(d.getDate())}`;
+/** `YYYY/MM/DD` of the latest birthday the rule allows now (12 years back in Taipei), `days` later. */
+function latestBirthdayAnd(days = 0): string {
+  const [year, month, day] = latestBirthday().split('/').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10).replaceAll('-', '/');
 }
 
 describe('POST /api/member/get_member_profile', () => {
@@ -148,17 +145,18 @@ describe('POST /api/member/update_member_profile', () => {
   });
 
   it('takes a birthday exactly 12 years back and refuses one a day later', async () => {
-    expect((await update({ ...PROFILE, birthday: yearsAgo(12, 1) })).json().rcrm).toEqual({
+    expect((await update({ ...PROFILE, birthday: latestBirthdayAnd(1) })).json().rcrm).toEqual({
       RC: 'PARAMETER_INVALID',
       RM: '生日須為 12 年前（含）以前的日期（member_profile.birthday）',
     });
     expect((await memberRow(t, member.id)).birthday).toBeNull();
-    expect((await update({ ...PROFILE, birthday: yearsAgo(12) })).json().rcrm.RC).toBe('C01');
+    expect((await update({ ...PROFILE, birthday: latestBirthdayAnd() })).json().rcrm.RC).toBe('C01');
   });
 
   it.each([
     ['a name with special characters', { name: '王<小明>' }, '姓名不可包含特殊字元（member_profile.name）'],
     ['an empty name', { name: '' }, '請輸入姓名（member_profile.name）'],
+    ['a name of spaces only', { name: ' \u3000 ' }, '請輸入姓名（member_profile.name）'],
     ['no name', { name: undefined }, undefined],
     ['a name over 50 characters', { name: '王'.repeat(51) }, '姓名最多 50 個字（member_profile.name）'],
     ['an unknown gender', { gender: 'X' }, '請選擇性別（member_profile.gender）'],
@@ -177,6 +175,11 @@ describe('POST /api/member/update_member_profile', () => {
     if (message) expect(response.json().rcrm.RM).toBe(message);
     expect(await memberRow(t, member.id)).toEqual(before);
     expect(await rowCounts(t.db)).toEqual(counts);
+  });
+
+  it('saves a name without the spaces typed around it', async () => {
+    expect((await update({ ...PROFILE, name: ' 王大明\u3000' })).json().rcrm.RC).toBe('C01');
+    expect((await memberRow(t, member.id)).name).toBe('王大明');
   });
 
   it('takes an email with a 64-letter TLD and refuses a 65-letter one', async () => {

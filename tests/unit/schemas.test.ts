@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   accountSchema,
   birthdaySchema,
@@ -133,6 +133,14 @@ describe('field rules of the spec', () => {
     }
   });
 
+  it('name: spaces alone are no name, and the spaces around one are not kept', () => {
+    // U+3000 is the space a Chinese keyboard types.
+    for (const blank of [' ', '   ', '\u3000\u3000', ' \u3000 '])
+      expect(messages(nameSchema, blank)).toEqual([M.nameRequired]);
+    expect(v.parse(nameSchema, ' 王小明\u3000')).toBe('王小明');
+    expect(messages(nameSchema, ` ${'王'.repeat(50)} `)).toEqual([]);
+  });
+
   it('email: optional, local@domain with a 2-64 letter TLD', () => {
     for (const ok of [null, undefined, '', 'a@b.tw', 'first.last+tag@mail.example.com', `x@y.${'a'.repeat(64)}`]) {
       expect(messages(emailSchema, ok)).toEqual([]);
@@ -155,7 +163,23 @@ describe('field rules of the spec', () => {
     tooRecent.setFullYear(tooRecent.getFullYear() - 11);
     const text = `${tooRecent.getFullYear()}/01/01`;
     expect(messages(birthdaySchema, text)).toEqual([M.birthdayTooRecent]);
-    expect(latestBirthday(new Date(2026, 10, 21)).getFullYear()).toBe(2014);
+  });
+
+  it('birthday: the 12 years count from the day it is in Taipei, wherever the device or the server is', () => {
+    // 2025-03-10 02:00 in Taipei is still the 9th in UTC and in most of the world.
+    const taipeiEarlyMorning = new Date('2025-03-09T18:00:00Z');
+    expect(latestBirthday(taipeiEarlyMorning)).toBe('2013/03/10');
+    expect(latestBirthday(new Date('2025-03-10T15:59:59Z'))).toBe('2013/03/10');
+    expect(latestBirthday(new Date('2025-03-10T16:00:00Z'))).toBe('2013/03/11');
+    // A 29 February twelve years after a year that had none: the 28th.
+    expect(latestBirthday(new Date('2112-02-29T04:00:00Z'))).toBe('2100/02/28');
+    vi.useFakeTimers({ now: taipeiEarlyMorning, toFake: ['Date'] });
+    try {
+      expect(messages(birthdaySchema, '2013/03/10')).toEqual([]);
+      expect(messages(birthdaySchema, '2013/03/11')).toEqual([M.birthdayTooRecent]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('verification code is required', () => {

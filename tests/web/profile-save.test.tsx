@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { answer, answerRedirectLocation, reply, setAesKeyCookie, urlOf } from './support/api';
 import { SHOP_ORIGIN } from './support/config';
 import { stubLocationReplace } from './support/location';
-import { answerProfile, dateYearsAgo, errorsOf, MEMBER_TOKEN, signIn } from './support/profile';
+import { answerProfile, errorsOf, latestBirthdayInput, MEMBER_TOKEN, signIn } from './support/profile';
 import { renderApp } from './support/render-app';
 import { server } from './support/server';
 
@@ -116,6 +116,7 @@ describe('/change_member: saving', () => {
 describe('/change_member: checks on save, and only on save; editing a field takes its message away', () => {
   it.each([
     ['name', '', '請輸入姓名'],
+    ['name', '   ', '請輸入姓名'],
     ['name', '王<小明>', '姓名不可包含特殊字元'],
     ['name', '王'.repeat(51), '姓名最多 50 個字'],
     ['email', 'ming@', '格式錯誤'],
@@ -143,11 +144,11 @@ describe('/change_member: checks on save, and only on save; editing a field take
   it('refuses a birthday less than 12 years back', async () => {
     const updates = answer('updateMemberProfile', () => reply('C01', {}));
     const { user } = await openProfile({ birthday: null });
-    pickDate(field.birthday(), dateYearsAgo(12, 1));
+    pickDate(field.birthday(), latestBirthdayInput(1));
     await user.click(saveButton());
     await waitFor(() => expect(errorsOf(field.birthday())).toBe('生日須為 12 年前（含）以前的日期'));
     expect(updates).toHaveLength(0);
-    pickDate(field.birthday(), dateYearsAgo(12));
+    pickDate(field.birthday(), latestBirthdayInput());
     await user.click(saveButton());
     await waitFor(() => expect(updates).toHaveLength(1));
   });

@@ -264,6 +264,7 @@ describe('registration step 1: validation messages', () => {
     ['mobile', '09123', '手機號碼格式錯誤'],
     ['mobile', '09123456ab', '手機號碼格式錯誤'],
     ['name', '', '請輸入姓名'],
+    ['name', '   ', '請輸入姓名'],
     ['name', '王<小明>', '姓名不可包含特殊字元'],
     ['name', '王;小明', '姓名不可包含特殊字元'],
     ['name', '王'.repeat(51), '姓名最多 50 個字'],

@@ -5,6 +5,7 @@ import { RC_MESSAGES } from '#protocol/rc';
 import { type ApiCall, answer, answerRedirectLocation, decrypted, heldAnswer, reply, urlOf } from './support/api';
 import { TEST_CONFIG } from './support/config';
 import { stubLocationReplace } from './support/location';
+import { latestBirthdayInput } from './support/profile';
 import { answerRewards, STEP_ONE, storeStepOne } from './support/register';
 import { renderApp } from './support/render-app';
 import { closeNetworkNotice, loseNextAnswer } from './support/weak-signal';
@@ -20,13 +21,6 @@ const skipButton = () => screen.getByRole('button', { name: '跳過此步驟，�
 const notice = () => screen.findByRole('dialog', { name: '提示' });
 const errorsOf = (input: HTMLElement) =>
   document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
-
-function twelveYearsAgo(): string {
-  const d = new Date();
-  d.setFullYear(d.getFullYear() - 12);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
 
 const setBirthday = (value: string) => {
   fireEvent.change(field.birthday(), { target: { value } });
@@ -255,12 +249,10 @@ describe('registration step 2: fields and messages', () => {
   it('limits the birthday picker to 12 years back and refuses a later date', async () => {
     await openStepTwo();
     expect(field.birthday()).toHaveAttribute('type', 'date');
-    expect(field.birthday()).toHaveAttribute('max', twelveYearsAgo());
-    setBirthday(twelveYearsAgo());
+    expect(field.birthday()).toHaveAttribute('max', latestBirthdayInput());
+    setBirthday(latestBirthdayInput());
     await waitFor(() => expect(field.birthday()).not.toHaveAttribute('aria-invalid'));
-    const tooRecent = new Date();
-    tooRecent.setFullYear(tooRecent.getFullYear() - 11);
-    setBirthday(tooRecent.toISOString().slice(0, 10));
+    setBirthday(latestBirthdayInput(1));
     await waitFor(() => expect(errorsOf(field.birthday())).toBe('生日須為 12 年前（含）以前的日期'));
   });
 

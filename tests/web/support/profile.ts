@@ -1,4 +1,5 @@
 import type { MemberProfile } from '#protocol/endpoints';
+import { latestBirthday } from '#protocol/schemas';
 import { startSession } from '../../../src/lib/session';
 import { answer, reply } from './api';
 
@@ -21,13 +22,10 @@ export const signIn = () => startSession(MEMBER_TOKEN, 'Member');
 export const answerProfile = (profile: Partial<MemberProfile> = {}) =>
   answer('getMemberProfile', () => reply('C01', { member_profile: { ...PROFILE, ...profile } }));
 
-/** The date input's `YYYY-MM-DD` of the day `years` years before today, `days` later. */
-export function dateYearsAgo(years: number, days = 0): string {
-  const d = new Date();
-  d.setFullYear(d.getFullYear() - years);
-  d.setDate(d.getDate() + days);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+/** The date input's `YYYY-MM-DD` of the latest birthday the rule allows now (12 years back in Taipei), `days` later. */
+export function latestBirthdayInput(days = 0): string {
+  const [year, month, day] = latestBirthday().split('/').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
 /** The messages linked to a field by aria-describedby. */
