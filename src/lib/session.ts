@@ -51,8 +51,9 @@ export function requireSession(): void {
 }
 
 /**
- * Route guard (`beforeLoad`) of the ways in (registration, password recovery): a signed-in member
- * goes to the profile instead, so Back after registering never lands on an empty form.
+ * Route guard (`beforeLoad`) of registration: a signed-in member goes to the profile instead, so
+ * Back after registering never lands on an empty form. (Password recovery stays open: a member
+ * may not know the current password that changing it asks for.)
  */
 export function requireSignedOut(): void {
   if (readSession()) throw redirect({ to: '/change_member', replace: true });

@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ForgotPasswordScreen } from '../features/password/forgot-password-screen';
-import { requireSignedOut } from '../lib/session';
 
+// Open to signed-in members too: changing the password asks for the current one, which they may not know.
 export const Route = createFileRoute('/forgotPassword')({
-  beforeLoad: requireSignedOut,
   component: ForgotPasswordScreen,
 });

@@ -10,6 +10,7 @@ const LEGACY = { mobile: '0911000222', birthday: '19801201' };
 const TWO_DEVICES = { mobile: '0911000333', birthday: '19900704' };
 const FAINT = { mobile: '0911000444', birthday: '19880808' };
 const EDITING = { mobile: '0911000555', birthday: '19920229' };
+const UNSURE = { mobile: '0911000666', birthday: '19870101' };
 const CSV = [
   'mobile,name,birthday,gender,email',
   `${FORGETFUL.mobile},陳忘記,1985/03/15,F,`,
@@ -17,13 +18,14 @@ const CSV = [
   `${TWO_DEVICES.mobile},黃雙機,1990/07/04,F,`,
   `${FAINT.mobile},吳斷線,1988/08/08,M,`,
   `${EDITING.mobile},鄭編輯,1992/02/29,F,`,
+  `${UNSURE.mobile},周不確定,1987/01/01,M,`,
 ].join('\n');
 
 let server: MemberServer;
 
 test.beforeAll(async () => {
   const dataDir = freshDataDir();
-  expect(await importMembers(dataDir, `${CSV}\n`)).toContain('匯入 5 筆會員，');
+  expect(await importMembers(dataDir, `${CSV}\n`)).toContain('匯入 6 筆會員，');
   server = await startMemberServer(dataDir);
 });
 
@@ -155,6 +157,46 @@ test('a legacy member logs in with the birthday, is sent to change it, and then 
 
   // The session that changed the password stays: back on /login it is sent on at once.
   await page.goto(`${server.url}/login`);
+  await expect(page).toHaveURL(`${server.url}/change_member`);
+});
+
+test('a signed-in member who does not know the current password recovers it from 修改密碼, then signs in with the new one', async ({
+  page,
+}, info) => {
+  await logIn(page, UNSURE.mobile, UNSURE.birthday);
+  await expect(page).toHaveURL(`${server.url}/change_pwd?reason=imported`);
+  await page.getByRole('link', { name: '返回基本資料' }).click();
+  await expect(page.getByLabel('姓名')).toHaveValue('周不確定');
+  await page.getByRole('link', { name: '修改密碼' }).click();
+
+  await fillChange(page, 'guess2020', 'summer2026');
+  await page.getByRole('button', { name: '確定' }).click();
+  const wrong = page.getByRole('dialog', { name: '提示' });
+  await expect(wrong).toContainText('密碼錯誤');
+  await expectAccessible(page, '/change_pwd wrong current password');
+  await shot(page, info, 'change-password-wrong-current');
+  await wrong.getByRole('link', { name: '忘記密碼' }).click();
+
+  await expect(page).toHaveURL(`${server.url}/forgotPassword`);
+  await expect(page.getByLabel('手機號碼')).toHaveValue(UNSURE.mobile);
+  await expect(page.getByRole('link', { name: '返回修改密碼' })).toBeVisible();
+  await shot(page, info, 'forgot-password-signed-in');
+  await page.getByRole('button', { name: '發送驗證碼' }).click();
+  await expect(page).toHaveURL(`${server.url}/verify_forget_password`);
+  const { code } = await latestCode(server.url, UNSURE.mobile, 'forgot_password');
+  await page.getByLabel('驗證碼').fill(code);
+  await page.getByRole('button', { name: '驗證', exact: true }).click();
+  await page.getByLabel('新密碼', { exact: true }).fill('summer2026');
+  await page.getByLabel('確認新密碼').fill('summer2026');
+  await page.getByRole('button', { name: '確定' }).click();
+  const done = page.getByRole('dialog', { name: '提示' });
+  await expect(done).toContainText('密碼重設完成，下次請使用新密碼登入');
+  await done.getByRole('button', { name: '確定' }).click();
+
+  // The reset ended the session here too: /login shows its form instead of sending the member on.
+  await expect(page).toHaveURL(`${server.url}/login`);
+  await expect(page.getByLabel('帳號')).toBeVisible();
+  await logIn(page, UNSURE.mobile, 'summer2026');
   await expect(page).toHaveURL(`${server.url}/change_member`);
 });
 

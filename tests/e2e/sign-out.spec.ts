@@ -32,12 +32,16 @@ test('a member signs out from the profile: back on /login, and the old token is 
   expect(token).toBeTruthy();
   expect(await profileAnswerFor(server.url, token ?? '')).toBe('C01');
 
-  await test.step('signed in, the ways in lead to the profile', async () => {
-    for (const way of ['/registerFirst', '/forgotPassword']) {
-      await page.goto(`${server.url}${way}`);
-      await expect(page).toHaveURL(`${server.url}/change_member`);
-      await expect(page.getByLabel('姓名')).toHaveValue(MEMBER.name);
-    }
+  await test.step('signed in, registration leads to the profile; password recovery stays open', async () => {
+    await page.goto(`${server.url}/registerFirst`);
+    await expect(page).toHaveURL(`${server.url}/change_member`);
+    await expect(page.getByLabel('姓名')).toHaveValue(MEMBER.name);
+    await page.goto(`${server.url}/forgotPassword`);
+    await expect(page.getByRole('heading', { name: '忘記密碼' })).toBeVisible();
+    await page.getByRole('link', { name: '返回修改密碼' }).click();
+    await expect(page).toHaveURL(`${server.url}/change_pwd`);
+    await page.getByRole('link', { name: '返回基本資料' }).click();
+    await expect(page.getByLabel('姓名')).toHaveValue(MEMBER.name);
   });
 
   await test.step('the profile leads to 修改密碼 and back', async () => {

@@ -3,9 +3,11 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { type RC, RC_MESSAGES } from '#protocol/rc';
 import { startSession } from '../../src/lib/session';
+import { storage } from '../../src/lib/storage';
 import { answer, answerRedirectLocation, decrypted, reply, setAesKeyCookie, urlOf } from './support/api';
 import { SHOP_ORIGIN } from './support/config';
 import { stubLocationReplace } from './support/location';
+import { PROFILE } from './support/profile';
 import { renderApp } from './support/render-app';
 import { closeNetworkNotice, loseNextAnswer } from './support/weak-signal';
 
@@ -196,6 +198,42 @@ describe('a change whose answer was lost on a weak signal', () => {
       await user.click(within(dialog).getByRole('button', { name: '關閉' }));
     }
     expect(changes).toHaveLength(2);
+  });
+});
+
+describe('a member who does not know the current password', () => {
+  it('finds 忘記目前的密碼？ under it, and the recovery starts with their mobile', async () => {
+    storage.memberAccessInfo.set(PROFILE);
+    const { user, router } = await openChange();
+    const link = screen.getByRole('link', { name: '忘記目前的密碼？' });
+    expect(link).toHaveAttribute('href', '/forgotPassword');
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/forgotPassword'));
+    expect(await screen.findByLabelText('手機號碼')).toHaveValue(PROFILE.mobile);
+  });
+
+  it.each(['PASSWORD_INCORRECT', 'ACCOUNT_LOCKED'] as const)(
+    'is offered the way to 忘記密碼 on %s (a reset lifts the lock too)',
+    async (rc) => {
+      answer('updateMemberPassword', () => reply(rc));
+      const { user, router } = await openChange();
+      await fill(user, 'abc12345', 'fresh2025');
+      await user.click(okButton());
+      const dialog = await notice();
+      expect(dialog).toHaveTextContent(RC_MESSAGES[rc]);
+      await user.click(within(dialog).getByRole('link', { name: '忘記密碼' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/forgotPassword'));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    },
+  );
+
+  it('is offered no such way for another refusal', async () => {
+    answer('updateMemberPassword', () => reply('PASSWORD_SAME_AS_OLD'));
+    const { user } = await openChange();
+    await fill(user, 'abc12345', 'fresh2025');
+    await user.click(okButton());
+    const dialog = await notice();
+    expect(within(dialog).queryByRole('link')).not.toBeInTheDocument();
   });
 });
 

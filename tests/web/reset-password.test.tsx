@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { RC_MESSAGES } from '#protocol/rc';
+import { startSession } from '../../src/lib/session';
 import { answer, decrypted, reply, urlOf } from './support/api';
 import { SHOP_ORIGIN } from './support/config';
 import { renderApp } from './support/render-app';
@@ -55,6 +56,18 @@ describe('/reset_pwd', () => {
     await user.click(within(done).getByRole('button', { name: '確定' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByRole('button', { name: '登入' })).toBeInTheDocument();
+  });
+
+  it('signs a member out here too, since a reset ends every session, so /login shows its form', async () => {
+    startSession('member-token-before-reset', 'Member');
+    answer('resetPassword', () => reply('C01', {}));
+    const { user, router } = await openReset();
+    await fill(user, 'fresh2025');
+    await user.click(okButton());
+    await user.click(within(await notice()).getByRole('button', { name: '確定' }));
+    expect(await screen.findByRole('button', { name: '登入' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('memberAuth')).toBeNull();
   });
 
   it('keeps a safe rurl in local storage', async () => {

@@ -34,11 +34,14 @@ describe('a signed-in member who opens a way in goes on instead of starting agai
     await expectProfile(router);
   });
 
-  it('/forgotPassword: to the profile', async () => {
+  it('/forgotPassword is open: a member may not know the current password that changing it asks for', async () => {
     signIn();
-    answerProfile();
     const { router } = renderApp('/forgotPassword');
-    await expectProfile(router);
+    expect(await screen.findByRole('heading', { level: 1, name: '忘記密碼' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/forgotPassword');
+    // The way back is to where they came from, not to a login they do not need.
+    expect(screen.getByRole('link', { name: '返回修改密碼' })).toHaveAttribute('href', '/change_pwd');
+    expect(screen.queryByRole('link', { name: '返回登入' })).not.toBeInTheDocument();
   });
 
   it('/login: to the redirect location, as the spec says', async () => {

@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { failureMessage, hasRc } from '../../api/client';
-import { Button } from '../../components/button';
+import { Button, buttonClass } from '../../components/button';
 import { linkClass } from '../../components/link-class';
 import { LoadingModal } from '../../components/loading-modal';
 import { NewPasswordFields } from '../../components/new-password-fields';
@@ -15,6 +15,7 @@ import { passwordTexts } from '../../i18n/zh-TW/password';
 import { fieldMessages } from '../../lib/form-errors';
 import { readSession } from '../../lib/session';
 import { useToLoginIfSessionEnded } from '../../lib/session-ended';
+import { storage } from '../../lib/storage';
 import { useRecheckWhenChanged } from '../../lib/use-recheck';
 import { useLeaveForRedirectLocation } from '../../lib/use-redirect-after';
 import { useUpdateMemberPasswordMutation } from './api/update-member-password';
@@ -30,7 +31,8 @@ const EMPTY: ChangePasswordValues = { oldPassword: '', password: '', confirm: ''
  */
 export function ChangePasswordScreen({ reason }: { reason?: ChangePasswordReason }) {
   const navigate = useNavigate();
-  const [notice, setNotice] = useState<string | null>(null);
+  // A refusal that means the member does not know the current password offers its recovery.
+  const [notice, setNotice] = useState<{ message: string; offerRecovery?: boolean } | null>(null);
   const [changed, setChanged] = useState(false);
   const form = useForm<ChangePasswordValues>({
     resolver: valibotResolver(changePasswordSchema),
@@ -46,9 +48,10 @@ export function ChangePasswordScreen({ reason }: { reason?: ChangePasswordReason
         reset(EMPTY);
         return setChanged(true);
       }
-      setNotice(answer.rcrm.RM);
+      const offerRecovery = hasRc(answer, 'PASSWORD_INCORRECT') || hasRc(answer, 'ACCOUNT_LOCKED');
+      setNotice({ message: answer.rcrm.RM, offerRecovery });
     },
-    onError: (error) => setNotice(failureMessage(error)),
+    onError: (error) => setNotice({ message: failureMessage(error) }),
   });
   const leave = useLeaveForRedirectLocation();
   // The session ends under this screen when the password was changed or reset elsewhere, which is
@@ -88,6 +91,9 @@ export function ChangePasswordScreen({ reason }: { reason?: ChangePasswordReason
           errors={fieldMessages(formState.errors.oldPassword)}
           {...register('oldPassword')}
         />
+        <p className="-mt-1 text-right text-base">
+          <ForgotPasswordLink className={linkClass}>{passwordTexts.forgotCurrent}</ForgotPasswordLink>
+        </p>
         <NewPasswordFields
           text={passwordTexts}
           password={register('password')}
@@ -104,8 +110,28 @@ export function ChangePasswordScreen({ reason }: { reason?: ChangePasswordReason
         </p>
       </form>
       <LoadingModal open={updatePassword.isPending || leave.isPending} />
-      <NoticeModal message={notice} onClose={closeNotice} />
+      <NoticeModal
+        message={notice?.message ?? null}
+        onClose={closeNotice}
+        waysOn={
+          notice?.offerRecovery ? (
+            <ForgotPasswordLink className={buttonClass('primary')}>{passwordTexts.forgotWayOn}</ForgotPasswordLink>
+          ) : null
+        }
+      />
       <ResultModal message={changed ? passwordTexts.changeDone : null} onConfirm={() => void goOn()} />
     </PageCard>
+  );
+}
+
+/**
+ * To password recovery, which a signed-in member may take too: it starts with the member's mobile
+ * when this tab has loaded their profile, and a reset signs them out here (the server ends every session).
+ */
+function ForgotPasswordLink({ className, children }: { className: string; children: string }) {
+  return (
+    <Link to="/forgotPassword" state={{ mobile: storage.memberAccessInfo.get()?.mobile }} className={className}>
+      {children}
+    </Link>
   );
 }

@@ -15,6 +15,7 @@ import { passwordTexts } from '../../i18n/zh-TW/password';
 import { verificationCodeTexts } from '../../i18n/zh-TW/verification-code';
 import { fieldMessages } from '../../lib/form-errors';
 import { useCarriedMobile } from '../../lib/mobile-number';
+import { readSession } from '../../lib/session';
 import { storage } from '../../lib/storage';
 import { markCodeSent } from '../../lib/use-resend-countdown';
 import { useForgetPasswordMutation } from './api/forget-password';
@@ -69,9 +70,16 @@ export function ForgotPasswordScreen() {
         </Button>
       </form>
       <p className="mt-6 text-center text-base">
-        <Link to="/login" className={linkClass}>
-          {commonTexts.backToLogin}
-        </Link>
+        {/* A signed-in member came from changing the password, which asked for the one they do not know. */}
+        {readSession() ? (
+          <Link to="/change_pwd" className={linkClass}>
+            {passwordTexts.backToChange}
+          </Link>
+        ) : (
+          <Link to="/login" className={linkClass}>
+            {commonTexts.backToLogin}
+          </Link>
+        )}
       </p>
       <LoadingModal open={forgetPassword.isPending} />
       <NoticeModal

@@ -12,6 +12,7 @@ import { PageCard } from '../../components/page-card';
 import { ResultModal } from '../../components/result-modal';
 import { commonTexts } from '../../i18n/zh-TW/common';
 import { passwordTexts } from '../../i18n/zh-TW/password';
+import { endSession } from '../../lib/session';
 import { useRecheckWhenChanged } from '../../lib/use-recheck';
 import { useResetPasswordMutation } from './api/reset-password';
 import { type ResetPasswordValues, resetPasswordSchema } from './form-schemas';
@@ -37,6 +38,9 @@ export function ResetPasswordScreen() {
     onSuccess: ({ answer, madeEarlier }) => {
       if (hasRc(answer, 'C01')) {
         recovery.finish();
+        // The server has ended every session of the member; a signed-in member who recovered the
+        // password signs in again with it, on /login's form.
+        endSession();
         return setDone(true);
       }
       if (hasRc(answer, 'TOKEN_INVALID')) recovery.lose();

@@ -26,4 +26,7 @@ export const passwordTexts = {
   importedReason: '您目前的密碼是生日 8 碼，為了帳號安全，請設定新的密碼。',
   backToForgot: '返回忘記密碼',
   backToProfile: '返回基本資料',
+  forgotCurrent: '忘記目前的密碼？',
+  forgotWayOn: '忘記密碼',
+  backToChange: '返回修改密碼',
 };
