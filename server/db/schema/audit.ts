@@ -2,7 +2,13 @@ import { bigint, index, jsonb, pgTable, timestamp, uuid, varchar } from 'drizzle
 import { members } from './members';
 
 /** What happened to a member's account that the operator must be able to trace later. */
-export const AUDIT_EVENT_TYPES = ['mobile_change', 'line_bind', 'password_change', 'password_reset'] as const;
+export const AUDIT_EVENT_TYPES = [
+  'mobile_change',
+  'line_bind',
+  'line_unbind',
+  'password_change',
+  'password_reset',
+] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
 /**

@@ -4,8 +4,9 @@ import type * as v from 'valibot';
 import type { lineBindDataSchema } from '#protocol';
 import { type Config, LIMITS } from '../../config';
 import type { Db } from '../../db/client';
-import { identityBindings } from '../../db/schema';
+import { identityBindings, members } from '../../db/schema';
 import { recordAuditEvent } from '../audit/service';
+import { holdsMobile, registrationCompleted } from '../members/service';
 import { issueToken, verifyToken } from '../tokens/service';
 import { checkLineToken, type LineTokenCheck } from './line-api';
 
@@ -31,16 +32,24 @@ export async function lineUserOf(
   return checkLineToken(config, bind.verify_data.line_token);
 }
 
-/** LINE login: a LINE user bound to a member gets a member token; any other LINE user is told to bind. */
+/**
+ * LINE login: a LINE user bound to a member gets a member token; any other LINE user is told to
+ * bind. As with a password login, a registration left before step 3 stands for good once its
+ * member signs in, and one that has lapsed (it holds its mobile no longer) signs no one in.
+ */
 export async function loginWithLine(db: Db, config: Config, lineToken: string, now: Date): Promise<LineLoginOutcome> {
   const line = await checkLineToken(config, lineToken);
   if (!line.ok) return { rc: 'LINE_TOKEN_INVALID', reason: line.reason };
-  const [binding] = await db
-    .select({ memberId: identityBindings.memberId })
+  const [bound] = await db
+    .select({ memberId: identityBindings.memberId, unfinished: members.registrationExpiresAt })
     .from(identityBindings)
-    .where(and(eq(identityBindings.provider, LINE), eq(identityBindings.providerUserId, line.userId)));
-  if (!binding) return { rc: 'LINE_NOT_BOUND' };
-  const { token } = await issueToken(db, binding.memberId, { kind: 'member' }, now);
+    .innerJoin(members, eq(members.id, identityBindings.memberId))
+    .where(
+      and(eq(identityBindings.provider, LINE), eq(identityBindings.providerUserId, line.userId), holdsMobile(now)),
+    );
+  if (!bound) return { rc: 'LINE_NOT_BOUND' };
+  const alongside = bound.unfinished ? [registrationCompleted(db, bound.memberId)] : [];
+  const { token } = await issueToken(db, bound.memberId, { kind: 'member' }, now, alongside);
   return { rc: 'C01', memberAccessToken: token };
 }
 
@@ -88,6 +97,31 @@ export async function bindLineUser(tx: Db, binding: LineBinding, now: Date): Pro
     now,
   );
   return 'C01';
+}
+
+/**
+ * Inside the caller's transaction, when the member's password changes or is reset: the LINE
+ * binding goes too, and the unbinding is recorded. A binding was made with the password (the bind
+ * screen asks for it, a registration sets it), so whoever had the old one may have bound their own
+ * LINE; the member binds again with the new password. The session that changed it stays.
+ */
+export async function unbindLineOnNewPassword(
+  tx: Db,
+  memberId: string,
+  because: 'password_change' | 'password_reset',
+  clientAddress: string,
+  now: Date,
+): Promise<void> {
+  const removed = await tx
+    .delete(identityBindings)
+    .where(and(eq(identityBindings.provider, LINE), eq(identityBindings.memberId, memberId)))
+    .returning({ lineUserId: identityBindings.providerUserId });
+  for (const { lineUserId } of removed)
+    await recordAuditEvent(
+      tx,
+      { memberId, type: 'line_unbind', detail: { provider: LINE, line_user_id: lineUserId, because }, clientAddress },
+      now,
+    );
 }
 
 export type BindOutcome =

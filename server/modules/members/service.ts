@@ -22,7 +22,7 @@ export function newReferralCode(): string {
  * A registration that never reached step 3 and whose temp token has expired holds nothing:
  * every lookup by mobile passes it by, and the next registration of the mobile removes it.
  */
-const holdsMobile = (now: Date | SQL) =>
+export const holdsMobile = (now: Date | SQL) =>
   or(isNull(members.registrationExpiresAt), gt(members.registrationExpiresAt, now));
 
 /** The member holding the mobile at `now`, as a query to run or to build on (login counts its check alongside). */

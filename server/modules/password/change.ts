@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import { hashPassword } from '../../lib/passwords';
 import { recordAuditEvent } from '../audit/service';
 import { checkMemberPassword } from '../auth/service';
+import { unbindLineOnNewPassword } from '../line/service';
 import { rotateCardSecret } from '../member-card/service';
 import { findMemberById, lockMember, setMemberPassword } from '../members/service';
 import { revokeMemberTokens, verifyToken } from '../tokens/service';
@@ -16,7 +17,7 @@ export interface PasswordChange {
  * A signed-in member replaces the password. The old one is checked under the login lockout
  * counts; the new one must differ from it. Every other session of the member ends (the one
  * that made the change stays), the member card's secret is replaced (a copied one stops working),
- * and the legacy birthday-password flag clears.
+ * the LINE binding ends (`unbindLineOnNewPassword`), and the legacy birthday-password flag clears.
  */
 export async function changePassword(
   db: Db,
@@ -43,6 +44,7 @@ export async function changePassword(
     await setMemberPassword(tx, locked.id, passwordHash, now);
     await revokeMemberTokens(tx, locked.id, now, still.tokenId);
     await rotateCardSecret(tx, locked.id, now);
+    await unbindLineOnNewPassword(tx, locked.id, 'password_change', clientAddress, now);
     await recordAuditEvent(tx, { memberId: locked.id, type: 'password_change', clientAddress }, now);
     return { rc: 'C01' };
   });

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { recordAuditEvent } from '../audit/service';
 import { clearAttempts } from '../auth/service';
+import { unbindLineOnNewPassword } from '../line/service';
 import { rotateCardSecret } from '../member-card/service';
 import { findMemberById, findMemberByMobile, lockMember, setMemberPassword } from '../members/service';
 import { issueToken, markTokenVerified, revokeMemberTokens, revokeToken, verifyToken } from '../tokens/service';
@@ -81,8 +82,10 @@ export async function resendForgotPasswordCode(
 
 /**
  * A verified temp token sets a new password, which must differ from the old one. Then every
- * token of the member dies (this temp token and every session), the legacy birthday-password
- * flag clears, and so do the mobile's login failures: a locked-out member can log in again.
+ * token of the member dies (this temp token and every session), the LINE binding ends (whoever
+ * registered the mobile or knew the old password may have bound their own LINE), the legacy
+ * birthday-password flag clears, and so do the mobile's login failures: a locked-out member can
+ * log in again.
  */
 export async function resetPassword(
   db: Db,
@@ -107,6 +110,7 @@ export async function resetPassword(
     await revokeMemberTokens(tx, locked.id, now);
     await rotateCardSecret(tx, locked.id, now);
     await clearAttempts(tx, locked.mobile);
+    await unbindLineOnNewPassword(tx, locked.id, 'password_reset', clientAddress, now);
     await recordAuditEvent(tx, { memberId: locked.id, type: 'password_reset', clientAddress }, now);
     return { rc: 'C01' };
   });
