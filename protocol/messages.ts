@@ -23,6 +23,7 @@ export const VALIDATION_MESSAGES = {
   codeFormat: '驗證碼為 6 位數字',
   inviteCodeFormat: '邀請碼格式錯誤',
   thirdPartyCrmDataInvalid: '第三方 CRM 資料無法讀取',
+  thirdPartyCrmDataTooComplex: '第三方 CRM 資料的巢狀層數或項目數過多',
   controlCharacters: '不可包含控制字元或無法辨識的字元',
   taskNotFound: '查無此任務',
   pointNotFound: '查無此點數',

@@ -23,9 +23,9 @@ import { registerRoutes } from './modules/register/routes';
 import { smsBudget } from './modules/verification/service';
 import { webRoutes } from './modules/web/routes';
 import { envelopePlugin } from './plugins/envelope';
-import { installErrorHandler } from './plugins/errors';
+import { frameworkErrorAnswer, installErrorHandler } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
-import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { createSmsSender, type SmsSender } from './sms';
 import { smsOutboxRoutes } from './sms/outbox-routes';
 
@@ -85,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: trustProxy(config.trustProxy),
     return503OnClosing: true,
+    frameworkErrors: frameworkErrorAnswer(securityHeaders(config)),
   });
   const now = options.now ?? (() => new Date());
   const sms = options.sms ?? createSmsSender(config.sms, { db: database.db, logger: app.log, now });

@@ -51,18 +51,53 @@ const registration = (seal: Seal) =>
 /** LINE bind data sent along with a registration made inside LINE. */
 const bindThirdParty = v.nullish(lineBindDataSchema);
 
+/**
+ * How deep and how wide the CRM data may be. A CRM record is a few flat fields; without a cap a
+ * 16 KiB body nests thousands of levels deep, and storing that as jsonb overflows the stack.
+ */
+export const THIRD_PARTY_CRM_DATA_LIMITS = { depth: 32, entries: 1_000 } as const;
+
+/**
+ * Whether a parsed JSON value keeps within the limits: no more than `depth` objects and lists one
+ * inside another, no more than `entries` keys and list items in all. Walks without recursion.
+ */
+export function withinCrmDataLimits(value: unknown): boolean {
+  const limits = THIRD_PARTY_CRM_DATA_LIMITS;
+  const pending: [unknown, number][] = [[value, 1]];
+  let entries = 0;
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, depth] = next;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth > limits.depth) return false;
+    const children = Object.values(item);
+    entries += children.length;
+    if (entries > limits.entries) return false;
+    for (const child of children) pending.push([child, depth + 1]);
+  }
+  return true;
+}
+
+const parsedJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    // Not JSON: refused like any other shape.
+    return undefined;
+  }
+};
+
+const isJsonObject = (data: unknown): data is Record<string, unknown> =>
+  typeof data === 'object' && data !== null && !Array.isArray(data);
+
 /** The decrypted third-party CRM data: a JSON object of plain text (kept as jsonb, which refuses NUL). */
 const thirdPartyCrmData = v.pipe(
   v.string(),
   v.rawTransform(({ dataset, addIssue, NEVER }) => {
-    try {
-      const data: unknown = JSON.parse(dataset.value);
-      const isObject = typeof data === 'object' && data !== null && !Array.isArray(data);
-      if (isObject && findUnstorableText(data) === null) return data as Record<string, unknown>;
-    } catch {
-      // Not JSON: reported below like any other shape.
-    }
-    addIssue({ message: M.thirdPartyCrmDataInvalid });
+    const data = parsedJson(dataset.value);
+    if (!isJsonObject(data)) addIssue({ message: M.thirdPartyCrmDataInvalid });
+    else if (!withinCrmDataLimits(data)) addIssue({ message: M.thirdPartyCrmDataTooComplex });
+    else if (findUnstorableText(data) !== null) addIssue({ message: M.thirdPartyCrmDataInvalid });
+    else return data;
     return NEVER;
   }),
 );
