@@ -24,19 +24,33 @@ export interface RateLimitOptions {
 /**
  * The calls that tell a guesser whether a password or a code was right, or whether a mobile
  * is a member's: each costs an argon2 verification or answers an enumeration question, so
- * they share a budget far tighter than the overall one.
+ * they share a budget far tighter than the overall one. Like every budget here, a call counts
+ * in `onRequest`, before its handler looks anything up.
+ *
+ * A member's own journeys stay far inside the default 30 a minute: registering is
+ * register_check, register and perhaps an update_register_mobile or two and register_verify;
+ * a forgotten password is one forget_password and its code; LINE binding one check_mobile; a
+ * failed login one compare_ec_member after it.
  */
 const CHECK_CALLS: readonly EndpointName[] = [
   'login',
   'bindThirdParty',
-  'checkMobile',
-  'registerCheck',
   'updateMemberPassword',
   'updateMemberMobile',
   'registerVerify',
   'forgetPasswordVerify',
   'memberVerify',
   'verifyVerificationCode',
+  // Each answers a registered mobile differently from a free one, at no other cost to the
+  // caller: MEMBER_IS_NOT_EXIST before any SMS, MEMBER_MOBILE_IS_REPEAT before any SMS or
+  // hashing (and, once the SMS budgets refuse, still against SMS_SEND_LIMIT), is_mmrm_member.
+  'checkMobile',
+  'registerCheck',
+  'forgetPassword',
+  'register',
+  'registerWithThirdPartyCrmData',
+  'updateRegisterMobile',
+  'compareEcMember',
 ];
 const CHECK_PATHS = new Set(CHECK_CALLS.map(pathOf));
 
