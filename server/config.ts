@@ -109,7 +109,8 @@ export interface Config {
   redisUrl: string | null;
   /** Prefix of every Redis key, so deployments can share one Redis. */
   redisKeyPrefix: string;
-  trustProxy: boolean | number | string[];
+  /** The proxies in front (a hop count or their addresses); never `true`, see TRUST_PROXY in env.ts. */
+  trustProxy: false | number | string[];
   /** Server processes on this machine (WORKERS; `auto` is one per core). */
   workers: number;
   nodeEnv: 'development' | 'production' | 'test';

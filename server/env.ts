@@ -25,6 +25,10 @@ const integer = (min: number, max: number, fallback: string) =>
 const MAX_WORKERS = 64;
 const WORKERS_MESSAGE = `須為 auto（每個 CPU 核心一個）或 1–${MAX_WORKERS} 的整數`;
 const httpUrl = v.pipe(v.string(), v.url('須為 http(s) 網址'), v.regex(/^https?:\/\//i, '須為 http(s) 網址'));
+const hasCredentials = (value: string) => {
+  const url = URL.parse(value);
+  return Boolean(url?.username || url?.password);
+};
 
 export function isOrigin(value: string): boolean {
   try {
@@ -44,8 +48,19 @@ const splitList = (value: string) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
-function parseTrustProxy(value: string): boolean | number | string[] | null {
-  if (value === 'true') return true;
+/**
+ * Trusting every hop makes the client address the left-most X-Forwarded-For entry, which the client
+ * writes itself even when the load balancer appends the address it saw: every per-address limit
+ * would be the client's to choose. So does a CIDR of every address (`0.0.0.0/0`, `::/0`).
+ */
+const TRUSTS_EVERY_HOP = /^(true|\*)$/i;
+const isEveryAddress = (item: string) => /^[\d.:a-f]+\/0+$/i.test(item);
+const trustsEveryHop = (value: string) => TRUSTS_EVERY_HOP.test(value) || splitList(value).some(isEveryAddress);
+const TRUST_EVERY_HOP_MESSAGE =
+  '不可信任所有代理（true、*、/0）：用戶端可自填 X-Forwarded-For 最左邊的位址，避開每個位址的次數限制；' +
+  '請填前方代理的層數（跳數，如只有一台負載平衡器填 1）或其以逗號分隔的 IP／CIDR';
+
+function parseTrustProxy(value: string): false | number | string[] | null {
   if (value === 'false') return false;
   if (/^\d+$/.test(value)) return Number(value);
   const list = splitList(value);
@@ -86,7 +101,15 @@ const envSchema = v.object({
     ),
   ),
   SMS_PROVIDER: v.optional(v.picklist(['outbox', 'http'], '須為 outbox 或 http'), 'outbox'),
-  SMS_HTTP_URL: v.optional(httpUrl),
+  SMS_HTTP_URL: v.optional(
+    v.pipe(
+      httpUrl,
+      v.check(
+        (url) => !hasCredentials(url),
+        '網址不可含帳號密碼（無法發送，且會寫進記錄）：簡訊服務的金鑰請設定於 SMS_HTTP_TOKEN（以 Authorization: Bearer 送出）',
+      ),
+    ),
+  ),
   SMS_HTTP_TOKEN: v.optional(text),
   LIFF_ID: v.optional(v.pipe(v.string(), v.regex(/^\d+-\w+$/, 'LIFF ID 格式錯誤（如 1234567890-AbCdEfGh）'))),
   LINE_CHANNEL_ID: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, '須為數字'))),
@@ -119,8 +142,9 @@ const envSchema = v.object({
   TRUST_PROXY: v.optional(
     v.pipe(
       v.string(),
+      v.check((value) => !trustsEveryHop(value), TRUST_EVERY_HOP_MESSAGE),
       v.transform(parseTrustProxy),
-      v.custom<boolean | number | string[]>((value) => value !== null, '須為 true、false、跳數或以逗號分隔的 IP／CIDR'),
+      v.custom<false | number | string[]>((value) => value !== null, '須為 false、跳數或以逗號分隔的 IP／CIDR'),
     ),
     'false',
   ),

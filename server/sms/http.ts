@@ -13,10 +13,18 @@ const BODY_EXCERPT = 200;
 /**
  * A real SMS gateway behind one HTTP endpoint: `POST url` with `{to, text, purpose}` as JSON
  * and `Authorization: Bearer token`. Any 2xx is accepted; anything else is an SmsSendError.
+ * Errors name the gateway by origin and path only: a gateway may take its key in the query.
  */
 export function httpSender({ url, token, timeoutMs }: HttpSmsOptions): SmsSender {
+  const target = new URL(url);
+  const where = `${target.origin}${target.pathname}`;
+  // fetch refuses such a URL with an error that quotes it whole (SMS_HTTP_URL refuses it at start).
+  const credentials = Boolean(target.username || target.password);
   return {
     async send(message) {
+      if (credentials) {
+        throw new SmsSendError(`簡訊服務網址含帳號密碼，未發送（${where}）：金鑰請設定於 SMS_HTTP_TOKEN`);
+      }
       let response: Response;
       try {
         response = await fetch(url, {
@@ -27,10 +35,10 @@ export function httpSender({ url, token, timeoutMs }: HttpSmsOptions): SmsSender
         });
       } catch (error) {
         if (error instanceof DOMException && error.name === 'TimeoutError') {
-          throw new SmsSendError(`簡訊服務逾時：${timeoutMs} 毫秒內未回應（${url}）`, { cause: error });
+          throw new SmsSendError(`簡訊服務逾時：${timeoutMs} 毫秒內未回應（${where}）`, { cause: error });
         }
         const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : '';
-        throw new SmsSendError(`無法連線簡訊服務（${url}）：${reason}`, { cause: error });
+        throw new SmsSendError(`無法連線簡訊服務（${where}）：${reason}`, { cause: error });
       }
       if (response.ok) {
         await response.body?.cancel();
@@ -38,7 +46,7 @@ export function httpSender({ url, token, timeoutMs }: HttpSmsOptions): SmsSender
       }
       const body = await response.text().catch(() => '');
       throw new SmsSendError(
-        `簡訊服務拒絕發送：HTTP ${response.status}（${url}）${body ? `：${body.slice(0, BODY_EXCERPT)}` : ''}`,
+        `簡訊服務拒絕發送：HTTP ${response.status}（${where}）${body ? `：${body.slice(0, BODY_EXCERPT)}` : ''}`,
       );
     },
   };

@@ -201,7 +201,7 @@ describe('the demo catalogue', () => {
   ])(
     'never builds image URLs on a forged Host or X-Forwarded-Host, even behind a trusted proxy (%s)',
     async (_, env, origin) => {
-      const behindProxy = await startTestApp({ env: { ...env, TRUST_PROXY: 'true' } });
+      const behindProxy = await startTestApp({ env: { ...env, TRUST_PROXY: '1' } });
       try {
         const forged = {
           host: 'evil.example.net',

@@ -117,13 +117,26 @@ describe('server configuration', () => {
   });
 
   it.each([
-    ['true', true],
     ['false', false],
+    ['1', 1],
     ['2', 2],
     ['127.0.0.1', ['127.0.0.1']],
+    ['10.0.0.0/8, 2001:db8::/32', ['10.0.0.0/8', '2001:db8::/32']],
   ])('reads TRUST_PROXY=%s', (value, expected) => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
+
+  // Trusting every hop takes the left-most X-Forwarded-For address, which the client writes itself
+  // even when the load balancer appends the real one: every per-address limit would be the client's to choose.
+  it.each(['true', 'TRUE', 'True', '*', '0.0.0.0/0', '::/0', '10.0.0.0/8, 0.0.0.0/0'])(
+    'refuses TRUST_PROXY=%s, which would let a client choose its own address',
+    (value) => {
+      const { TRUST_PROXY: message } = issuesOf({ TRUST_PROXY: value });
+      expect(message).toContain('X-Forwarded-For');
+      expect(message).toContain('跳數');
+      expect(message).toContain('IP／CIDR');
+    },
+  );
 
   it('lists every bad variable in one error', () => {
     const env = {
@@ -163,6 +176,31 @@ describe('server configuration', () => {
       SMS_HTTP_TOKEN: expect.any(String),
       LINE_CHANNEL_ID: expect.any(String),
     });
+  });
+
+  // fetch refuses such a URL, so every code would fail to go out, and the error would carry the password to the log.
+  it.each([
+    'https://smsuser:Pa55word@sms.example.com/send',
+    'https://smsuser@sms.example.com/send',
+    'https://:k3yABCsecret@sms.example.com/send?api_key=k3yABCsecret',
+  ])('refuses an account or password in SMS_HTTP_URL=%s, and names neither', (url) => {
+    const env = { ...REAL_SMS, SMS_HTTP_URL: url };
+    const issues = issuesOf(env);
+    expect(issues).toEqual({ SMS_HTTP_URL: expect.stringContaining('SMS_HTTP_TOKEN') });
+    expect(issuesOf({ ...PRODUCTION, SMS_HTTP_URL: url })).toEqual(issues);
+    const message = (() => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    for (const secret of ['smsuser', 'Pa55word', 'k3yABCsecret']) expect(message).not.toContain(secret);
+  });
+
+  it('accepts a gateway key in the query of SMS_HTTP_URL', () => {
+    const url = 'https://sms.example.com/send?api_key=k3yABCsecret';
+    expect(loadConfig({ ...PRODUCTION, SMS_HTTP_URL: url }).sms).toMatchObject({ provider: 'http', url });
   });
 
   it('accepts an absolute default redirect only on an allowed origin', () => {

@@ -207,7 +207,7 @@ describe('the origin of authorize_url', () => {
     ['PUBLIC_URL', { PUBLIC_URL: 'https://member.example.com' }, 'https://member.example.com'],
     ['no PUBLIC_URL', {}, 'http://127.0.0.1:3000'],
   ])('never takes a forged Host or X-Forwarded-Host, even behind a trusted proxy (%s)', async (_, env, origin) => {
-    const proxied = await startTestApp({ env: { ...env, TRUST_PROXY: 'true' } });
+    const proxied = await startTestApp({ env: { ...env, TRUST_PROXY: '1' } });
     try {
       const proxiedClient = await addClient(proxied);
       const forged = { host: 'evil.example.net', 'x-forwarded-host': 'evil.example.net', 'x-forwarded-proto': 'https' };

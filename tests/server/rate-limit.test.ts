@@ -14,7 +14,7 @@ let proxied: TestApp;
 
 beforeAll(async () => {
   plain = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3', RATE_LIMIT_CHECKS_PER_MINUTE: '2' } });
-  proxied = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'true' } });
+  proxied = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: '1' } });
 });
 afterAll(async () => {
   await plain.close();

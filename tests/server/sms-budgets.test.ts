@@ -68,7 +68,7 @@ describe('SMS sends per client address (SMS_PER_ADDRESS_PER_HOUR)', () => {
 
   it('counts an IPv6 subscriber per /64, and every forwarded "address" that is no IP as one', async () => {
     const proxied = await startTestApp({
-      env: { SMS_PER_ADDRESS_PER_HOUR: '2', SMS_MAX_PER_MINUTE: '1000', TRUST_PROXY: 'true' },
+      env: { SMS_PER_ADDRESS_PER_HOUR: '2', SMS_MAX_PER_MINUTE: '1000', TRUST_PROXY: '1' },
       shareDatabaseWith: first,
     });
     try {

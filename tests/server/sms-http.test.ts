@@ -4,9 +4,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RC_MESSAGES } from '#protocol';
 import { LIMITS } from '../../server/config';
 import { smsOutbox, verificationCodes } from '../../server/db/schema';
+import { serializeError } from '../../server/lib/logger';
 import { httpSender } from '../../server/sms/http';
 import { SmsSendError } from '../../server/sms/sender';
 import { startTestApp, type TestApp } from './helpers/app';
+import { captureLogs } from './helpers/logs';
 import { call, registerVisitor, VISITOR } from './helpers/registration';
 
 interface Received {
@@ -103,6 +105,51 @@ describe('the http SMS provider', () => {
   });
 });
 
+/** A gateway's key in the query, as some gateways take it: the log must name the gateway without it. */
+const QUERY_KEY = 'k3yABCsecret';
+const withKey = (url: string) => `${url}?api_key=${QUERY_KEY}`;
+const failureOf = (url: string, timeoutMs: number = LIMITS.smsHttpTimeoutMs) =>
+  httpSender({ url, token: 'gateway-token-1', timeoutMs })
+    .send(MESSAGE)
+    .catch((e: unknown) => e);
+/** Everything the log would keep of the error: its message and every cause's. */
+const loggedText = (error: unknown) => JSON.stringify(serializeError(error));
+
+describe('the http SMS provider names the gateway by origin and path only', () => {
+  it('on a refusal', async () => {
+    reply = (res) => res.writeHead(401).end('bad key');
+    const error = await failureOf(withKey(gatewayUrl));
+    expect(error).toBeInstanceOf(SmsSendError);
+    expect((error as Error).message).toContain(`（${gatewayUrl}）`);
+    expect(loggedText(error)).not.toContain(QUERY_KEY);
+  });
+
+  it('on a timeout', async () => {
+    reply = () => {};
+    const error = await failureOf(withKey(gatewayUrl), 150);
+    expect((error as Error).message).toContain(`（${gatewayUrl}）`);
+    expect(loggedText(error)).not.toContain(QUERY_KEY);
+  });
+
+  it('when nothing listens at the address', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const address = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/sms`;
+    await new Promise((resolve) => closed.close(resolve));
+    const error = await failureOf(withKey(address), 1_000);
+    expect((error as Error).message).toContain(`（${address}）`);
+    expect(loggedText(error)).not.toContain(QUERY_KEY);
+  });
+
+  it('when the URL carries an account and password, which it never sends', async () => {
+    const error = await failureOf(withKey(gatewayUrl.replace('http://', 'http://smsuser:Pa55word@')));
+    expect(error).toBeInstanceOf(SmsSendError);
+    expect((error as Error).message).toContain('SMS_HTTP_TOKEN');
+    for (const secret of ['smsuser', 'Pa55word', QUERY_KEY]) expect(loggedText(error)).not.toContain(secret);
+    expect(received).toEqual([]);
+  });
+});
+
 describe('the member server with SMS_PROVIDER=http', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -134,5 +181,29 @@ describe('the member server with SMS_PROVIDER=http', () => {
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ rcrm: { RC: 'SYSTEM_ERROR', RM: RC_MESSAGES.SYSTEM_ERROR }, results: {} });
     expect(await t.db.select().from(verificationCodes)).toHaveLength(1);
+  });
+});
+
+describe('the member server log when the gateway fails', () => {
+  it('names the gateway by origin and path, never the key in its query', async () => {
+    const logs = captureLogs();
+    const t = await startTestApp({
+      env: { SMS_PROVIDER: 'http', SMS_HTTP_URL: withKey(gatewayUrl), SMS_HTTP_TOKEN: 'gateway-token-3' },
+      logger: logs.logger,
+    });
+    try {
+      reply = (res) => res.writeHead(500).end('internal gateway failure');
+      const temp = await registerVisitor(t);
+      t.clock.advance(LIMITS.smsResendMs);
+      expect((await call(t, 'resend_register_verify', temp)).statusCode).toBe(500);
+      expect(received.map((request) => request.url)).toEqual([
+        `/v1/sms?api_key=${QUERY_KEY}`,
+        `/v1/sms?api_key=${QUERY_KEY}`,
+      ]);
+      expect(logs.text()).toContain(gatewayUrl);
+      expect(logs.text()).not.toContain(QUERY_KEY);
+    } finally {
+      await t.close();
+    }
   });
 });

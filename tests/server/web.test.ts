@@ -19,7 +19,7 @@ beforeAll(async () => {
   writeFileSync(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(distDir, 'card-worker.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(join(distDir, 'card-app.webmanifest'), '{"start_url":"/member_card"}');
-  t = await startTestApp({ distDir, env: { TRUST_PROXY: 'true' } });
+  t = await startTestApp({ distDir, env: { TRUST_PROXY: '1' } });
 });
 afterAll(async () => {
   await t.close();
