@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { appTexts } from './i18n/zh-TW/app';
 import { settleLiffAtBoot } from './lib/liff';
 import { createQueryClient } from './lib/query-client';
+import { spareReloadWhileOffline } from './lib/screen-code';
 import { createAppRouter } from './router';
 import './styles.css';
 
@@ -34,6 +35,7 @@ async function boot(): Promise<void> {
   // LIFF settles LINE's query (liff.state, code) first; a LIFF failure must not keep the app from starting.
   const liffFailure = await settleLiffAtBoot();
   if (liffFailure) console.warn('LIFF init failed', liffFailure);
+  spareReloadWhileOffline();
   const queryClient = createQueryClient();
   createRoot(root).render(<App router={createAppRouter(queryClient)} queryClient={queryClient} />);
 }

@@ -179,6 +179,30 @@ test('a screen whose code does not come says it is the connection, and 再試一
   await expect(page.getByLabel('手機號碼')).toBeVisible();
 });
 
+test('a phone without a network is told so in the app, not by the browser, and finds its way on once back', async ({
+  page,
+  context,
+}, info) => {
+  await page.goto(`${server.url}/login`);
+  await context.setOffline(true);
+  await logIn(page);
+  // The login call fails at once: nothing waits for the network to come back to send it.
+  await closeNetworkNotice(page);
+
+  // A screen whose code has not come yet: the router's reload would show the browser's error page.
+  await page.getByRole('link', { name: '會員註冊' }).click();
+  const notice = page.getByRole('dialog', { name: '提示' });
+  await expect(notice).toContainText('網路連線不穩定，請確認連線後再試一次');
+  await page.screenshot({ path: info.outputPath('offline-screen-code-360x640.png') });
+  await expectAccessible(page, 'offline: a screen whose code did not come');
+  await notice.getByRole('button', { name: '關閉' }).click();
+
+  await context.setOffline(false);
+  await page.getByRole('button', { name: '再試一次' }).click();
+  await expect(page.getByLabel('手機號碼')).toBeVisible();
+  await expect(page).toHaveURL(`${server.url}/registerFirst`);
+});
+
 test('a term whose reader is lost on the way says so in the term, not to be agreed to, and 再試一次 there shows it', async ({
   page,
 }, info) => {
