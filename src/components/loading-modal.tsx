@@ -1,3 +1,4 @@
+import { useBlocker } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { commonTexts } from '../i18n/zh-TW/common';
@@ -65,14 +66,37 @@ function holdFocus(overlay: HTMLElement | null): () => void {
   };
 }
 
+interface LoadingModalProps {
+  open: boolean;
+  label?: string;
+  /**
+   * The call changes the member's account (a password, the profile, the mobile): the browser's
+   * Back waits for its answer. Leaving then, the member would never read whether the change was
+   * made, and it is made all the same. The app's own moves, such as going on after the answer,
+   * are not held. Reads, and a route waiting for its data, leave Back to the member.
+   */
+  holdsBack?: boolean;
+}
+
+/** While `holding`, the browser's Back and Forward stay on this screen (the router undoes them). */
+function useBackHeld(holding: boolean): void {
+  useBlocker({
+    shouldBlockFn: ({ action }) => action === 'BACK' || action === 'FORWARD' || action === 'GO',
+    disabled: !holding,
+    enableBeforeUnload: false,
+    withResolver: false,
+  });
+}
+
 /**
  * Covers the screen while a call runs, holding the focus and marking the screen busy; the focus
  * goes back where it was when it closes. The live region stays mounted so the text is announced,
  * and so is the slow-network line when it joins.
  */
-export function LoadingModal({ open, label = commonTexts.loading }: { open: boolean; label?: string }) {
+export function LoadingModal({ open, label = commonTexts.loading, holdsBack = false }: LoadingModalProps) {
   const overlayRef = useRef<HTMLDivElement>(null);
   const slow = useSlow(open);
+  useBackHeld(open && holdsBack);
 
   useEffect(() => {
     if (!open) return;

@@ -9,7 +9,7 @@ import { closeNetworkNotice, loseFirstAnswer, loseFirstRequest, loseScripts, scr
 
 const LEGACY_CSV =
   'mobile,name,birthday,gender,email\n0911222333,林舊會員,1980/12/01,F,legacy@example.com\n' +
-  '0911222444,王換密,1985/03/04,M,\n';
+  '0911222444,王換密,1985/03/04,M,\n0911222555,陳返回,1979/09/09,F,\n';
 // LINE's in-app browser adds its own token to the system WebView's agent; LIFF starts at boot there.
 const IN_LINE =
   'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36 Line/14.0.0/IAB';
@@ -18,7 +18,7 @@ let server: MemberServer;
 
 test.beforeAll(async () => {
   const dataDir = freshDataDir();
-  expect(await importMembers(dataDir, LEGACY_CSV)).toContain('匯入 2 筆會員，');
+  expect(await importMembers(dataDir, LEGACY_CSV)).toContain('匯入 3 筆會員，');
   // A real LIFF app: the browser runs LINE's own SDK, which asks LINE's servers as it starts.
   server = await startMemberServer(dataDir, { LIFF_ID: '1234567890-WeakSig1', LINE_CHANNEL_ID: '1234567890' });
 });
@@ -135,6 +135,34 @@ test.describe('in LINE', () => {
 
 // The signing code (@noble's AES and HMAC) loads with the first call, not with the page.
 const SIGNING_CODE = /^(crypto|sha2|hmac)-/;
+
+test('Back pressed while a password change is on its way stays for its answer, 修改成功', async ({ page }) => {
+  await page.goto(`${server.url}/login`);
+  await logIn(page, '0911222555', '19790909');
+  await expect(page).toHaveURL(`${server.url}/change_pwd?reason=imported`);
+  await page.getByRole('link', { name: '返回基本資料' }).click();
+  await page.getByRole('link', { name: '修改密碼' }).click();
+  await expect(page).toHaveURL(`${server.url}/change_pwd`);
+  let answer: () => void = () => {};
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route('**/member/update_member_password', async (route) => {
+    await answered;
+    await route.continue();
+  });
+  await page.getByLabel('舊密碼').fill('19790909');
+  await page.getByLabel('新密碼', { exact: true }).fill('autumn2026');
+  await page.getByLabel('確認新密碼').fill('autumn2026');
+  await page.getByRole('button', { name: '確定' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '載入中...' })).toBeVisible();
+
+  await page.evaluate(() => history.back());
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL(`${server.url}/change_pwd`);
+  answer();
+  await expect(page.getByRole('dialog', { name: '提示' })).toContainText('修改成功');
+});
 
 test('the signing code lost on the way is the connection: the member is told so and logs in on the next try', async ({
   page,

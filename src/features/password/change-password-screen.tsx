@@ -109,7 +109,7 @@ export function ChangePasswordScreen({ reason }: { reason?: ChangePasswordReason
           </Link>
         </p>
       </form>
-      <LoadingModal open={updatePassword.isPending || leave.isPending} />
+      <LoadingModal open={updatePassword.isPending || leave.isPending} holdsBack={updatePassword.isPending} />
       <NoticeModal
         message={notice?.message ?? null}
         onClose={closeNotice}

@@ -84,7 +84,7 @@ export function ResetPasswordScreen() {
           {commonTexts.backToLogin}
         </Link>
       </p>
-      <LoadingModal open={resetPassword.isPending} />
+      <LoadingModal open={resetPassword.isPending} holdsBack />
       <NoticeModal message={notice} onClose={closeNotice} />
       <ResultModal
         message={done ? passwordTexts.resetDone : null}

@@ -93,7 +93,7 @@ export function ChangeMobileScreen() {
           </Link>
         </p>
       </form>
-      <LoadingModal open={updateMobile.isPending} />
+      <LoadingModal open={updateMobile.isPending} holdsBack />
       <NoticeModal
         message={notice}
         onClose={() => {

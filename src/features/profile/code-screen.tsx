@@ -66,7 +66,8 @@ export function CodeScreen({
           </Link>
         </nav>
       </div>
-      <LoadingModal open={busy} />
+      {/* A code verified changes the mobile or marks it verified: Back waits for the answer. */}
+      <LoadingModal open={busy} holdsBack />
       <NoticeModal message={notice} onClose={onCloseNotice} />
     </PageCard>
   );

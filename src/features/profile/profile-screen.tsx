@@ -90,7 +90,7 @@ export function ProfileScreen({ notice }: { notice?: ProfileNotice }) {
         />
         <AccountActions onSignOut={() => signOut.mutate()} />
       </div>
-      <LoadingModal open={save.isPending || leave.isPending || signOut.isPending} />
+      <LoadingModal open={save.isPending || leave.isPending || signOut.isPending} holdsBack={save.isPending} />
       <NoticeModal message={shown} onClose={closeNotice} />
       <ResultModal message={result?.message ?? null} onConfirm={confirmResult} />
     </PageCard>
