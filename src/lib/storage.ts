@@ -143,6 +143,8 @@ export const storage = {
   // Not a key of the spec: the profile's edits that met an ended session, kept for this tab only.
   unsavedProfileEdits: jsonItem('sessionStorage', 'profile_draft', unsavedProfileEditsSchema),
   forgotPasswordToken: textItem('sessionStorage', 'TEMP_ACCESS_TOKEN', text),
+  // Not a key of the spec: a recovery finished in this tab, so its screens reached again with Back say so.
+  passwordResetDone: textItem('sessionStorage', 'password_reset_done', v.literal('1')),
   memberChangeMobile: textItem('sessionStorage', 'member_change_mobile', text),
   tempAccessToken: textItem('sessionStorage', 'temp_access_token', text),
   // Not a key of the spec: the way back to /authorize, kept for this tab only.

@@ -195,3 +195,50 @@ describe('/verify_forget_password', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('驗證資料已失效');
   });
 });
+
+describe('a recovery that is done', () => {
+  async function recoverThroughToLogin() {
+    answer('forgetPassword', () => reply('C01', { temp_access_token: TEMP_TOKEN }));
+    answer('forgetPasswordVerify', () => reply('C01', {}));
+    answer('resetPassword', () => reply('C01', {}));
+    const { user, router } = await openForgotPassword();
+    await user.type(mobileInput(), MOBILE);
+    await user.click(screen.getByRole('button', { name: '發送驗證碼' }));
+    await user.type(await screen.findByLabelText('驗證碼'), '123456');
+    await user.click(screen.getByRole('button', { name: '驗證' }));
+    await user.type(await screen.findByLabelText('新密碼'), 'fresh2025');
+    await user.type(screen.getByLabelText('確認新密碼'), 'fresh2025');
+    await user.click(screen.getByRole('button', { name: '確定' }));
+    await user.click(within(await notice()).getByRole('button', { name: '確定' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    return { user, router };
+  }
+
+  it('ends on /login with the mobile already typed', async () => {
+    await recoverThroughToLogin();
+    expect(await screen.findByLabelText('帳號')).toHaveValue(MOBILE);
+  });
+
+  it('says it is done when Back reaches its code screen again, and leads to login, not to starting over', async () => {
+    const { router } = await recoverThroughToLogin();
+    window.history.back();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verify_forget_password'));
+    const done = await screen.findByRole('alert');
+    expect(done).toHaveTextContent('密碼已重設完成');
+    expect(done).not.toHaveTextContent('驗證資料已失效');
+    expect(within(done).getByRole('link', { name: '前往登入' })).toHaveAttribute('href', '/login');
+  });
+
+  it('is forgotten when a new recovery starts', async () => {
+    const { user, router } = await recoverThroughToLogin();
+    await router.navigate({ to: '/forgotPassword' });
+    await user.type(await screen.findByLabelText('手機號碼'), MOBILE);
+    await user.click(screen.getByRole('button', { name: '發送驗證碼' }));
+    expect(await screen.findByLabelText('驗證碼')).toBeInTheDocument();
+    // The new recovery's token is lost (another tab finished it): this one is not the done one.
+    sessionStorage.removeItem('TEMP_ACCESS_TOKEN');
+    await user.type(screen.getByLabelText('驗證碼'), '123456');
+    await user.click(screen.getByRole('button', { name: '驗證' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('驗證資料已失效');
+  });
+});

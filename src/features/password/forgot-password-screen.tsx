@@ -34,8 +34,10 @@ export function ForgotPasswordScreen() {
       // A C01 without the token leaves nothing to verify with: the server failed.
       if (!token) return setNotice({ message: RC_MESSAGES.SYSTEM_ERROR });
       storage.forgotPasswordToken.set(token);
+      storage.passwordResetDone.remove();
       markCodeSent('forgot_password');
-      return navigate({ to: '/verify_forget_password' });
+      // The mobile goes along to /login once the password is reset (decision 0023).
+      return navigate({ to: '/verify_forget_password', state: { mobile } });
     },
     onError: (error) => setNotice({ message: failureMessage(error) }),
   });

@@ -12,6 +12,7 @@ import { PageCard } from '../../components/page-card';
 import { ResultModal } from '../../components/result-modal';
 import { commonTexts } from '../../i18n/zh-TW/common';
 import { passwordTexts } from '../../i18n/zh-TW/password';
+import { useCarriedMobile } from '../../lib/mobile-number';
 import { endSession } from '../../lib/session';
 import { useRecheckWhenChanged } from '../../lib/use-recheck';
 import { useResetPasswordMutation } from './api/reset-password';
@@ -22,6 +23,8 @@ import { useRecoveryToken } from './use-recovery-token';
 /** The new password, set with the verified temp token; once confirmed, the member logs in again. */
 export function ResetPasswordScreen() {
   const navigate = useNavigate();
+  // The mobile the recovery started with, carried on to /login (decision 0023).
+  const carriedMobile = useCarriedMobile();
   const recovery = useRecoveryToken();
   const [notice, setNotice] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -88,7 +91,7 @@ export function ResetPasswordScreen() {
       <NoticeModal message={notice} onClose={closeNotice} />
       <ResultModal
         message={done ? passwordTexts.resetDone : null}
-        onConfirm={() => void navigate({ to: '/login', replace: true })}
+        onConfirm={() => void navigate({ to: '/login', replace: true, state: { mobile: carriedMobile } })}
       />
     </PageCard>
   );

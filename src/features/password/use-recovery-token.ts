@@ -23,6 +23,7 @@ export function useRecoveryToken() {
     /** The password is reset: the token is spent, while the screen stays for its result. */
     finish() {
       storage.forgotPasswordToken.remove();
+      storage.passwordResetDone.set('1');
     },
   };
 }

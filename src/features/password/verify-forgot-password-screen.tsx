@@ -9,6 +9,7 @@ import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
 import { passwordTexts } from '../../i18n/zh-TW/password';
 import { verificationCodeTexts } from '../../i18n/zh-TW/verification-code';
+import { useCarriedMobile } from '../../lib/mobile-number';
 import { markCodeSent } from '../../lib/use-resend-countdown';
 import { useForgetPasswordVerifyMutation } from './api/forget-password-verify';
 import { useResendForgetVerifyMutation } from './api/resend-forget-verify';
@@ -18,6 +19,8 @@ import { useRecoveryToken } from './use-recovery-token';
 /** The code texted for a forgotten password, with resend; the right one leads to /reset_pwd. */
 export function VerifyForgotPasswordScreen() {
   const navigate = useNavigate();
+  // The mobile the recovery started with, carried on to /login (decision 0023).
+  const carriedMobile = useCarriedMobile();
   const recovery = useRecoveryToken();
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -28,7 +31,8 @@ export function VerifyForgotPasswordScreen() {
   const showFailure = (error: Error) => setNotice(failureMessage(error));
 
   const verify = useForgetPasswordVerifyMutation({
-    onSuccess: (answer) => (hasRc(answer, 'C01') ? navigate({ to: '/reset_pwd' }) : refused(answer)),
+    onSuccess: (answer) =>
+      hasRc(answer, 'C01') ? navigate({ to: '/reset_pwd', state: { mobile: carriedMobile } }) : refused(answer),
     onError: showFailure,
   });
   const resend = useResendForgetVerifyMutation({

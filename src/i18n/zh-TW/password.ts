@@ -29,4 +29,7 @@ export const passwordTexts = {
   forgotCurrent: '忘記目前的密碼？',
   forgotWayOn: '忘記密碼',
   backToChange: '返回修改密碼',
+  resetDoneTitle: '密碼已重設完成',
+  resetDoneText: '請使用新密碼登入。',
+  toLogin: '前往登入',
 };
