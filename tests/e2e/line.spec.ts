@@ -72,6 +72,8 @@ test('a member binds LINE with mobile and password, then LINE login goes straigh
   await lineLogin(page);
   await expectNotBound(page, info, 'line-not-bound');
 
+  // A member who would rather not bind has a way back, where LINE's browser shows no Back button.
+  await expect(page.getByRole('link', { name: '返回登入' })).toBeInViewport();
   await shot(page, info, 'line-bind-mobile');
   await page.getByLabel('手機號碼').fill(DEMO_MEMBER.mobile);
   await page.getByRole('button', { name: '下一步' }).click();

@@ -117,7 +117,13 @@ test('a spent or unknown random_key shows the server message', async ({ page }, 
   await page.screenshot({ path: info.outputPath('oauth-invalid-360x640.png') });
   await notice.getByRole('button', { name: '關閉' }).click();
   await expect(page.getByText('無法完成授權')).toBeVisible();
+  // LINE's browser may show no Back button: the way on inside the app is on the screen.
+  const memberArea = page.getByRole('link', { name: '前往會員中心' });
+  await expect(memberArea).toBeInViewport();
   await page.screenshot({ path: info.outputPath('oauth-invalid-closed-360x640.png') });
+  await memberArea.click();
+  await expect(page).toHaveURL(`${server.url}/change_member`);
+  await expect(page.getByRole('heading', { name: '基本資料' })).toBeVisible();
 });
 
 test('on a weak signal the hop keeps its place: no answer to the check, then 再試一次 goes on to the partner', async ({

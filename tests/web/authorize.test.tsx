@@ -6,6 +6,7 @@ import { startSession } from '../../src/lib/session';
 import { answer, answerRedirectLocation, heldAnswer, reply, setAesKeyCookie, urlOf } from './support/api';
 import { stubLocationReplace } from './support/location';
 import { signInAs } from './support/login';
+import { answerProfile } from './support/profile';
 import { renderApp } from './support/render-app';
 import { server } from './support/server';
 import { loseNextAnswer } from './support/weak-signal';
@@ -74,6 +75,63 @@ describe('/authorize with a session', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByText(/無法完成授權/)).toBeInTheDocument();
     expect(replace).not.toHaveBeenCalled();
+  });
+
+  it('offers the member area, inside the app, once the notice of a hop that cannot go on is closed', async () => {
+    startSession(TOKEN, 'Member');
+    stubLocationReplace();
+    answer('oauthInfo', () => reply('OAUTH_REQUEST_INVALID'));
+    answerProfile();
+    const { user, router } = renderApp(AUTHORIZE_PATH);
+
+    await user.click(within(await notice()).getByRole('button', { name: '關閉' }));
+    // The words still send the member back to the client; the link is the way on inside the app.
+    expect(screen.getByText('無法完成授權。請回到原本的網站或應用程式，重新操作一次。')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '再試一次' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '返回登入' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: '前往會員中心' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/change_member'));
+    expect(await screen.findByRole('heading', { name: '基本資料' })).toBeInTheDocument();
+  });
+
+  it('offers the member area when the consent itself is refused', async () => {
+    startSession(TOKEN, 'Member');
+    stubLocationReplace();
+    answer('oauthInfo', () => reply('C01', { client: CLIENT }));
+    answer('oauthAuthorize', () => reply('OAUTH_CLIENT_INVALID'));
+    const { user } = renderApp(AUTHORIZE_PATH);
+    await user.click(within(await notice()).getByRole('button', { name: '關閉' }));
+    expect(screen.getByRole('link', { name: '前往會員中心' })).toHaveAttribute('href', '/change_member');
+  });
+
+  it('offers 再試一次 alone when no answer came: the hop can still go on from here', async () => {
+    startSession(TOKEN, 'Member');
+    stubLocationReplace();
+    answer('oauthInfo', () => reply('C01', { client: CLIENT }));
+    loseNextAnswer('oauthInfo');
+    const { user } = renderApp(AUTHORIZE_PATH);
+    await user.click(within(await notice()).getByRole('button', { name: '關閉' }));
+    expect(screen.getByRole('button', { name: '再試一次' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '前往會員中心' })).not.toBeInTheDocument();
+  });
+
+  it('offers the login screen when the session has ended by the time the hop stops', async () => {
+    startSession(TOKEN, 'Member');
+    stubLocationReplace();
+    const { held, release } = heldAnswer();
+    answer('oauthInfo', async () => {
+      await held;
+      return reply('OAUTH_REQUEST_INVALID');
+    });
+    const { user } = renderApp(AUTHORIZE_PATH);
+    await screen.findByText('正在確認授權請求…');
+    // Signed out meanwhile, in another tab.
+    localStorage.removeItem('memberAuth');
+    release();
+
+    await user.click(within(await notice()).getByRole('button', { name: '關閉' }));
+    expect(screen.getByRole('link', { name: '返回登入' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('link', { name: '前往會員中心' })).not.toBeInTheDocument();
   });
 
   it('offers to try again when the info call got no answer, and goes on to the client when it does', async () => {
@@ -163,9 +221,12 @@ describe('/authorize with a session', () => {
     ['with nothing', '/authorize'],
   ])('explains an address %s without calling anything', async (_, path) => {
     startSession(TOKEN, 'Member');
-    renderApp(path);
-    expect(await notice()).toHaveTextContent(RC_MESSAGES.OAUTH_REQUEST_INVALID);
+    const { user } = renderApp(path);
+    const dialog = await notice();
+    expect(dialog).toHaveTextContent(RC_MESSAGES.OAUTH_REQUEST_INVALID);
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    await user.click(within(dialog).getByRole('button', { name: '關閉' }));
+    expect(screen.getByRole('link', { name: '前往會員中心' })).toHaveAttribute('href', '/change_member');
   });
 });
 

@@ -90,6 +90,14 @@ describe('/line_bind: finding the account by mobile', () => {
     expect(checks).toHaveLength(0);
   });
 
+  it('offers the way back to the login screen beside the mobile: LINE’s browser may show no Back button', async () => {
+    cameFromLine();
+    const { user, router } = renderApp('/line_bind');
+    await mobileInput();
+    await user.click(screen.getByRole('link', { name: '返回登入' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
   it('explains that binding starts from LINE login when there is no LINE bind data', async () => {
     renderApp('/line_bind');
     expect(await screen.findByRole('alert')).toHaveTextContent('請先使用 LINE 登入');

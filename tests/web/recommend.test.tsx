@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { answer, reply } from './support/api';
+import { answer, heldAnswer, reply } from './support/api';
+import { answerProfile, MEMBER_TOKEN, PROFILE, signIn } from './support/profile';
 import { answerRewards, REFEREE_TASK, storeStepOne } from './support/register';
 import { renderApp } from './support/render-app';
 
@@ -71,10 +72,59 @@ describe('/recommend', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/registerSecond'));
   });
 
-  it('offers the login screen when opened directly', async () => {
+  it('offers the login screen to a visitor who opened it directly, and asks for no profile', async () => {
     answer('briefCopywritingConfig', () => reply('C01', { copywriting: { friend_recommend: COPY } }));
     answerRewards(REFERRER_TASK);
     renderApp('/recommend');
     expect(await screen.findByRole('link', { name: '返回登入' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('region', { name: '我的邀請碼' })).not.toBeInTheDocument();
+  });
+});
+
+describe('/recommend opened directly by a signed-in member', () => {
+  const openSignedIn = () => {
+    signIn();
+    answer('briefCopywritingConfig', () => reply('C01', { copywriting: { friend_recommend: COPY } }));
+    answerRewards(REFERRER_TASK);
+    return renderApp('/recommend');
+  };
+
+  it('shows the member’s own invite code with the way to share it, and leads back to the profile', async () => {
+    const profiles = answerProfile();
+    const { user, router } = openSignedIn();
+
+    const code = await screen.findByRole('region', { name: '我的邀請碼' });
+    expect(await within(code).findByText(PROFILE.referral_code)).toBeInTheDocument();
+    expect(within(code).getByRole('button', { name: '分享我的邀請連結' })).toBeInTheDocument();
+    expect(profiles[0]?.payload.token).toBe(MEMBER_TOKEN);
+    // The login screen would only send a signed-in member on: the way back says where it goes.
+    expect(screen.queryByRole('link', { name: '返回登入' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: '返回基本資料' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/change_member'));
+  });
+
+  it('says where the code will be while it is on its way', async () => {
+    const { held, release } = heldAnswer();
+    answer('getMemberProfile', async () => {
+      await held;
+      return reply('C01', { member_profile: PROFILE });
+    });
+    openSignedIn();
+    const code = await screen.findByRole('region', { name: '我的邀請碼' });
+    expect(within(code).getByRole('status')).toHaveTextContent('正在載入您的邀請碼…');
+    release();
+    expect(await within(code).findByText(PROFILE.referral_code)).toBeInTheDocument();
+  });
+
+  it('says why the code is missing when the profile cannot be had, and asks again', async () => {
+    answer('getMemberProfile', () => reply('SYSTEM_ERROR', undefined, '系統忙碌中'));
+    const { user } = openSignedIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent('系統忙碌中');
+    expect(screen.getByRole('link', { name: '返回基本資料' })).toHaveAttribute('href', '/change_member');
+
+    answerProfile();
+    await user.click(screen.getByRole('button', { name: '重新載入' }));
+    expect(await screen.findByText(PROFILE.referral_code)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

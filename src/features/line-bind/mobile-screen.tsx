@@ -1,11 +1,12 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
 import { mobileSchema } from '#protocol/schemas';
 import { failureMessage, hasRc } from '../../api/client';
 import { Button } from '../../components/button';
+import { linkClass } from '../../components/link-class';
 import { LoadingModal } from '../../components/loading-modal';
 import { MobileField } from '../../components/mobile-field';
 import { Modal } from '../../components/modal';
@@ -72,6 +73,12 @@ export function LineBindMobileScreen() {
           <Button type="submit" className="mt-2">
             {lineBindTexts.next}
           </Button>
+          {/* The member may not want to bind after all; LINE's browser may show no Back button. */}
+          <p className="mt-2 text-center text-base">
+            <Link to="/login" className={linkClass}>
+              {commonTexts.backToLogin}
+            </Link>
+          </p>
         </form>
       ) : (
         <NeedLineLogin />

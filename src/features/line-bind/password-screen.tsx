@@ -89,7 +89,7 @@ export function LineBindPasswordScreen() {
         open={welcome.bound}
         title={lineBindTexts.successTitle}
         redirecting={lineBindTexts.successRedirecting}
-        fallback={lineBindTexts.goToMemberArea}
+        fallback={commonTexts.goToMemberArea}
         redirectFailed={welcome.redirectFailed}
       />
       <LoadingModal open={binding.isPending} />

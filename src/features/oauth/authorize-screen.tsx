@@ -1,10 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { RC_MESSAGES } from '#protocol/rc';
-import { Button } from '../../components/button';
+import { DEFAULT_REDIRECT_PATH } from '#protocol/routes';
+import { Button, buttonClass } from '../../components/button';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
 import { commonTexts } from '../../i18n/zh-TW/common';
 import { oauthTexts } from '../../i18n/zh-TW/oauth';
+import { readSession } from '../../lib/session';
 import { type HopFailure, type OAuthClient, type OAuthHop, oauthInfoQueryOptions } from './api';
 import { type AuthorizeSearch, hopOf } from './arrival';
 import { AuthorizeFrame } from './authorize-frame';
@@ -29,7 +32,7 @@ function Authorizing({ hop, client }: { hop: OAuthHop; client: OAuthClient }) {
   const { failure, notice, tryAgain } = useAuthorizeHop(hop);
   return (
     <AuthorizeFrame status={failure ? stoppedStatus(failure) : oauthTexts.sharing(client.name)}>
-      {tryAgain ? <TryAgain onClick={tryAgain} /> : null}
+      {failure ? <WayOn tryAgain={tryAgain} /> : null}
       {/* Working, or leaving for the client: the loading modal stays until the browser navigates. */}
       <LoadingModal open={failure === null} label={oauthTexts.goingTo(client.name)} />
       <NoticeModal message={notice.message} onClose={notice.close} />
@@ -56,7 +59,7 @@ function HopStopped({ failure, checking = false, onTryAgain }: HopStoppedProps) 
       : null;
   return (
     <AuthorizeFrame status={checking ? oauthTexts.checking : stoppedStatus(failure)}>
-      {tryAgain && !checking ? <TryAgain onClick={tryAgain} /> : null}
+      {checking ? null : <WayOn tryAgain={tryAgain} />}
       <LoadingModal open={checking} />
       <NoticeModal message={notice.message} onClose={notice.close} />
     </AuthorizeFrame>
@@ -66,11 +69,26 @@ function HopStopped({ failure, checking = false, onTryAgain }: HopStoppedProps) 
 /** Where a stopped hop stands: it can go on from here when trying again may help, else it starts over at the client. */
 const stoppedStatus = (failure: HopFailure) => (failure.tryAgain ? oauthTexts.unfinished : oauthTexts.failed);
 
-/** When trying again may help: the hop goes on from where it stopped, the member's place kept. */
-function TryAgain({ onClick }: { onClick: () => void }) {
+/**
+ * The way on from a stopped hop. When trying again may help, the hop goes on from where it
+ * stopped, the member's place kept. Otherwise the words send the member back to the client, and
+ * a link leads on inside the app, since LINE's browser may show no Back button: the member area
+ * for a signed-in member, the login screen once the session has ended.
+ */
+function WayOn({ tryAgain }: { tryAgain: (() => void) | null }) {
   return (
     <div className="mt-6">
-      <Button onClick={onClick}>{commonTexts.tryAgain}</Button>
+      {tryAgain ? (
+        <Button onClick={tryAgain}>{commonTexts.tryAgain}</Button>
+      ) : readSession() ? (
+        <Link to={DEFAULT_REDIRECT_PATH} className={buttonClass('secondary')}>
+          {commonTexts.goToMemberArea}
+        </Link>
+      ) : (
+        <Link to="/login" className={buttonClass('secondary')}>
+          {commonTexts.backToLogin}
+        </Link>
+      )}
     </div>
   );
 }

@@ -19,3 +19,19 @@ export const friendRecommendCopyQueryOptions = () =>
 
 /** What the inviting member earns for each friend who joins and buys. */
 export const referrerRewardsQueryOptions = () => taskRewardsQueryOptions('referrer');
+
+async function fetchOwnReferralCode(memberToken: string): Promise<string> {
+  return resultsOf(await callApi('getMemberProfile', { token: memberToken })).member_profile.referral_code;
+}
+
+/**
+ * A signed-in member's own invite code, which the profile answers, or why it could not be had.
+ * Under the profile's key, so signing out drops it with the profile; keyed by the token, so a
+ * member who signs in after another in this tab never sees the other's code.
+ */
+export const ownReferralCodeQueryOptions = (memberToken: string) =>
+  queryOptions({
+    queryKey: ['member_profile', 'referral_code', memberToken],
+    queryFn: () => loaded(() => fetchOwnReferralCode(memberToken)),
+    staleTime: loadedStaleTime,
+  });

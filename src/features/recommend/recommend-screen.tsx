@@ -1,19 +1,32 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useCanGoBack, useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
 import { Button, buttonClass } from '../../components/button';
 import { PageCard } from '../../components/page-card';
 import { RewardList } from '../../components/reward-list';
 import { commonTexts } from '../../i18n/zh-TW/common';
 import { recommendTexts } from '../../i18n/zh-TW/recommend';
-import { friendRecommendCopyQueryOptions, referrerRewardsQueryOptions } from './api';
+import { readSession } from '../../lib/session';
+import { friendRecommendCopyQueryOptions, ownReferralCodeQueryOptions, referrerRewardsQueryOptions } from './api';
+import { OwnInviteCode } from './own-invite-code';
 
-/** The friend-invite page: the brand's copy and what the inviting member earns. */
+/**
+ * The friend-invite page: the brand's copy and what the inviting member earns. A visitor comes
+ * from registration's invite-code field; a signed-in member who opens it also gets their own
+ * code and the way to share it.
+ */
 export function RecommendScreen() {
   const { data: copy, refetch: refetchCopy } = useSuspenseQuery(friendRecommendCopyQueryOptions());
   const { data: rewards, refetch: refetchRewards } = useSuspenseQuery(referrerRewardsQueryOptions());
-  const router = useRouter();
-  const canGoBack = useCanGoBack();
-  const failure = (!copy.ok && copy.message) || (!rewards.ok && rewards.message);
+  const [memberToken] = useState(() => readSession()?.token ?? null);
+  const ownCode = useQuery({
+    ...ownReferralCodeQueryOptions(memberToken ?? ''),
+    enabled: memberToken !== null,
+    // As a failed load of the copy would: a broken answer is the error page's, not a wait forever.
+    throwOnError: true,
+  });
+  const codeFailure = ownCode.data?.ok === false ? ownCode.data.message : null;
+  const failure = (!copy.ok && copy.message) || (!rewards.ok && rewards.message) || codeFailure;
 
   return (
     <PageCard title={recommendTexts.heading}>
@@ -21,6 +34,7 @@ export function RecommendScreen() {
         {copy.ok && copy.value ? (
           <p className="whitespace-pre-line text-base leading-relaxed text-ink">{copy.value}</p>
         ) : null}
+        {memberToken && !codeFailure ? <OwnInviteCode code={ownCode.data?.ok ? ownCode.data.value : null} /> : null}
         {rewards.ok ? (
           <section aria-labelledby="recommend-rewards" className="flex flex-col gap-3">
             <h2 id="recommend-rewards" className="text-base font-semibold text-ink">
@@ -40,22 +54,36 @@ export function RecommendScreen() {
               onClick={() => {
                 if (!copy.ok) void refetchCopy();
                 if (!rewards.ok) void refetchRewards();
+                if (codeFailure) void ownCode.refetch();
               }}
             >
               {recommendTexts.retry}
             </Button>
           </div>
         ) : null}
-        {canGoBack ? (
-          <Button variant="secondary" onClick={() => router.history.back()}>
-            {recommendTexts.back}
-          </Button>
-        ) : (
-          <Link to="/login" className={buttonClass('secondary')}>
-            {commonTexts.backToLogin}
-          </Link>
-        )}
+        <WayBack signedIn={memberToken !== null} />
       </div>
     </PageCard>
+  );
+}
+
+/**
+ * Back where the member came from; opened directly (LINE's browser may show no Back button), to
+ * the login screen, or to the profile for a signed-in member, whom the login screen would only
+ * send on.
+ */
+function WayBack({ signedIn }: { signedIn: boolean }) {
+  const router = useRouter();
+  const canGoBack = useCanGoBack();
+  if (canGoBack)
+    return (
+      <Button variant="secondary" onClick={() => router.history.back()}>
+        {recommendTexts.back}
+      </Button>
+    );
+  return (
+    <Link to={signedIn ? '/change_member' : '/login'} className={buttonClass('secondary')}>
+      {signedIn ? commonTexts.backToProfile : commonTexts.backToLogin}
+    </Link>
   );
 }

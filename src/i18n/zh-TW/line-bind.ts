@@ -17,7 +17,6 @@ export const lineBindTexts = {
   otherMobile: '使用其他手機號碼',
   successTitle: '綁定成功',
   successRedirecting: '將自動為您導向…',
-  goToMemberArea: '前往會員中心',
   needLineTitle: '請先使用 LINE 登入',
   needLineText: '綁定需要您的 LINE 登入資料。請回到登入頁，點選「使用 LINE 帳號登入」後，再依指示綁定會員。',
 };
