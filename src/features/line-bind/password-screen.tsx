@@ -92,7 +92,7 @@ export function LineBindPasswordScreen() {
         fallback={commonTexts.goToMemberArea}
         redirectFailed={welcome.redirectFailed}
       />
-      <LoadingModal open={binding.isPending} />
+      <LoadingModal open={binding.isPending} holdsBack />
       <NoticeModal message={notice} onClose={() => setNotice(null)} closeLabel={commonTexts.ok} />
     </PageCard>
   );
