@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { registerTermsQueryOptions } from '../features/register/api';
-import { arriveAtRegistration, registerSearchSchema } from '../features/register/arrival';
+import { arriveAtRegistration, goOnOnceRegistered, registerSearchSchema } from '../features/register/arrival';
 import { StepOneScreen } from '../features/register/step-one-screen';
 import { requireSignedOut } from '../lib/session';
 
@@ -8,6 +8,7 @@ export const Route = createFileRoute('/registerFirst')({
   validateSearch: registerSearchSchema,
   beforeLoad: ({ search, location }) => {
     requireSignedOut();
+    goOnOnceRegistered();
     return arriveAtRegistration(search, location.hash);
   },
   // The terms are asked for at once but not waited for: the form shows and takes typing while

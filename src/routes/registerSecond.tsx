@@ -1,10 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { arriveAtRegistration, registerSearchSchema, requireStepOne } from '../features/register/arrival';
+import {
+  arriveAtRegistration,
+  goOnOnceRegistered,
+  registerSearchSchema,
+  requireStepOne,
+} from '../features/register/arrival';
 import { StepTwoScreen } from '../features/register/step-two-screen';
 
 export const Route = createFileRoute('/registerSecond')({
   validateSearch: registerSearchSchema,
   beforeLoad: async ({ search, location }) => {
+    goOnOnceRegistered();
     await arriveAtRegistration(search, location.hash);
     requireStepOne();
   },

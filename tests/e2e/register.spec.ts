@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { openEnvelope } from '#protocol';
+import { DEMO_SIGN_KEY } from '../../server/env';
 import { expectAccessible, holdCalls } from './a11y';
 import { freshDataDir, importMembers, type MemberServer, startMemberServer } from './member-server';
 import { latestCode } from './outbox';
@@ -124,6 +126,46 @@ test('a second visitor skips step 2 and the phone verification', async ({ page }
   await expect(page).toHaveURL(`${server.url}/registerFinal`);
   await page.getByRole('button', { name: '跳過手機驗證' }).click();
   await expectWelcomedAndRedirected(page, info, 'skip-success-overlay');
+});
+
+test('an invited visitor skips step 2 and keeps the friend’s invite code; Back from step 3 stays there', async ({
+  page,
+}, info) => {
+  const mobile = '0955000777';
+  await page.goto(`${server.url}/registerFirst?referrer_code=${inviteCode}`);
+  await fillStepOne(page, null, mobile, '周受邀');
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page).toHaveURL(`${server.url}/registerSecond`);
+  await expect(page.getByLabel('邀請碼')).toHaveValue(inviteCode);
+  await shot(page, info, 'step2-invite-code-from-link');
+
+  // Skipping leaves out gender, email and birthday, not the friend's code: checked, previewed, sent.
+  const registering = page.waitForRequest((request) => new URL(request.url()).pathname.endsWith('/member/register'));
+  await page.getByRole('button', { name: '跳過此步驟，直接註冊' }).click();
+  const rewards = page.getByRole('dialog', { name: '邀請好友獎勵' });
+  await expect(rewards.getByRole('listitem').first()).toBeVisible();
+  await expect(rewards).toContainText('優惠券');
+  await shot(page, info, 'skip-reward-modal');
+  await rewards.getByRole('button', { name: '確認並註冊' }).click();
+  await expect(page).toHaveURL(`${server.url}/registerFinal`);
+  const sent = openEnvelope(DEMO_SIGN_KEY, (await registering).postDataJSON());
+  expect(sent.ok && sent.payload.request_parameter?.register).toMatchObject({
+    referrer_code: inviteCode,
+    gender: null,
+    email: null,
+    birthday: null,
+  });
+
+  // The registration exists: Back goes on to step 3 instead of a step 2 that would send it again.
+  await page.goBack();
+  await expect(page).toHaveURL(`${server.url}/registerFinal`);
+  await expect(page.getByText('驗證碼已發送至 0955-000-777')).toBeVisible();
+  await expect(page.getByLabel('邀請碼')).toHaveCount(0);
+  await shot(page, info, 'step3-after-back');
+  const { code } = await latestCode(server.url, mobile);
+  await page.getByLabel('驗證碼').fill(code);
+  await page.getByRole('button', { name: '驗證', exact: true }).click();
+  await expectWelcomedAndRedirected(page, info, 'invited-skip-success-overlay');
 });
 
 test('a third visitor changes the mobile on step 3 and verifies the new one', async ({ page }, info) => {

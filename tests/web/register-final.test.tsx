@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { answer, answerRedirectLocation, decrypted, reply, setAesKeyCookie, urlOf } from './support/api';
 import { SHOP_ORIGIN } from './support/config';
 import { stubLocationReplace } from './support/location';
+import { answerProfile } from './support/profile';
 import { STEP_ONE, storeStepOne } from './support/register';
 import { renderApp } from './support/render-app';
 import { closeNetworkNotice, loseNextAnswer } from './support/weak-signal';
@@ -346,5 +347,63 @@ describe('changing the mobile on step 3', () => {
   it('leads back to step 3', async () => {
     await openChangeMobile();
     expect(screen.getByRole('link', { name: '返回手機驗證' })).toHaveAttribute('href', '/registerFinal');
+  });
+});
+
+describe('coming back to registration once the registration is made', () => {
+  // The registration exists once register answered its temp token: step 1 and 2 would only send
+  // it again and be told the mobile is taken. This tab goes on to step 3 instead.
+  const historyIndex = (router: { state: { location: { state: { __TSR_index?: number } } } }) =>
+    router.state.location.state.__TSR_index ?? -1;
+
+  async function registerOnStepTwo() {
+    const registers = answer('register', () => reply('C01', { temp_access_token: TEMP_TOKEN }));
+    storeStepOne();
+    const view = renderApp('/registerSecond');
+    await view.user.click(await screen.findByRole('radio', { name: '男' }));
+    await view.user.click(screen.getByRole('button', { name: '註冊' }));
+    await screen.findByLabelText('驗證碼');
+    return { ...view, registers };
+  }
+
+  it.each(['/registerSecond', '/registerFirst'])(
+    '%s goes on to step 3 in place while the tab holds the registration’s temp token',
+    async (url) => {
+      midRegistration();
+      const entries = window.history.length;
+      const { router } = renderApp(url);
+      expect(await screen.findByLabelText('驗證碼')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/registerFinal');
+      expect(screen.queryByLabelText('邀請碼')).not.toBeInTheDocument();
+      expect(window.history.length).toBe(entries);
+    },
+  );
+
+  it('Back from step 3 shows step 3 again, so the registration is never sent twice', async () => {
+    const { router, registers } = await registerOnStepTwo();
+    const stepThree = historyIndex(router);
+    router.history.back();
+    await waitFor(() => expect(historyIndex(router)).toBe(stepThree - 1));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/registerFinal'));
+    expect(await screen.findByLabelText('驗證碼')).toBeInTheDocument();
+    expect(screen.queryByLabelText('邀請碼')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(registers).toHaveLength(1);
+    expect(sessionStorage.getItem('temp_access_token')).toBe(TEMP_TOKEN);
+  });
+
+  it('Back once registered and signed in lands on the profile, not on a form that registers again', async () => {
+    stubLocationReplace();
+    answerRedirectLocation(urlOf('redirectLocation'), () => reply('C01', { location: MEMBER_PAGE }));
+    answer('registerVerify', () => reply('C01', { member_access_token: MEMBER_TOKEN }));
+    answerProfile();
+    const { user, router, registers } = await registerOnStepTwo();
+    await user.type(codeInput(), '123456');
+    await user.click(screen.getByRole('button', { name: '驗證' }));
+    await screen.findByRole('dialog', { name: '註冊成功' });
+    router.history.back();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/change_member'));
+    expect(screen.queryByLabelText('邀請碼')).not.toBeInTheDocument();
+    expect(registers).toHaveLength(1);
   });
 });

@@ -87,12 +87,12 @@ describe('registration step 2: registering', () => {
     expect(calls[0]?.params.bind_third_party).toEqual(bind);
   });
 
-  it('skips with only step 1’s data', async () => {
+  it('skips with only step 1’s data when the invite code box is empty', async () => {
     const calls = registered();
     const { user, router } = await openStepTwo();
     await user.click(screen.getByRole('radio', { name: '男' }));
     await user.type(field.email(), 'ming@example.com');
-    await user.type(field.invite(), 'ABCD2345');
+    setBirthday('1990-05-31');
     await user.click(skipButton());
     await waitFor(() => expect(router.state.location.pathname).toBe('/registerFinal'));
     const register = registerOf(calls);
@@ -354,6 +354,99 @@ describe('registration step 2: an invite code', () => {
     await user.click(within(dialog).getByRole('button', { name: '確認並註冊' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/registerFinal'));
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('registration step 2: skipping keeps a friend’s invite code', () => {
+  // Skipping leaves out the optional details, not the code a friend's link (or the member) put
+  // in the box: it is checked and previewed as 註冊 does, and goes with the registration.
+  it('checks the code from the link, shows the rewards, and registers with it and step 1 only', async () => {
+    const checks = answer('registerCheck', () => reply('C01', {}));
+    answerRewards();
+    const calls = registered();
+    const { user, router } = await openStepTwo('/registerSecond?referrer_code=TX2AHE8F');
+    expect(field.invite()).toHaveValue('TX2AHE8F');
+    await user.click(screen.getByRole('radio', { name: '男' }));
+    await user.type(field.email(), 'ming@example.com');
+    await user.click(skipButton());
+
+    const dialog = await screen.findByRole('dialog', { name: '邀請好友獎勵' });
+    expect(checks).toHaveLength(1);
+    expect(checks[0]?.params.referrer_code).toBe('TX2AHE8F');
+    expect(decrypted(checks[0]?.params.mobile)).toBe(STEP_ONE.mobile);
+    expect(decrypted(checks[0]?.params.password)).toBe(STEP_ONE.password);
+    expect(await within(dialog).findAllByRole('listitem')).toHaveLength(2);
+    expect(calls).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: '確認並註冊' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/registerFinal'));
+    expect(calls).toHaveLength(1);
+    expect(registerOf(calls)).toMatchObject({ gender: null, email: null, birthday: null, referrer_code: 'TX2AHE8F' });
+  });
+
+  it('sends a typed code without its whitespace', async () => {
+    const checks = answer('registerCheck', () => reply('C01', {}));
+    answerRewards();
+    const calls = registered();
+    const { user, router } = await openStepTwo();
+    await user.type(field.invite(), ' ab cd 12 34 ');
+    await user.click(skipButton());
+    const dialog = await screen.findByRole('dialog', { name: '邀請好友獎勵' });
+    expect(checks[0]?.params.referrer_code).toBe('abcd1234');
+    await user.click(within(dialog).getByRole('button', { name: '確認並註冊' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/registerFinal'));
+    expect(registerOf(calls).referrer_code).toBe('abcd1234');
+  });
+
+  it('shows REFERRER_CODE_INVALID as 註冊 does, keeps what was typed, and skips once the code is cleared', async () => {
+    const checks = answer('registerCheck', () => reply('REFERRER_CODE_INVALID'));
+    const calls = registered();
+    const { user, router } = await openStepTwo();
+    await user.type(field.invite(), 'NOPE0000');
+    await user.click(screen.getByRole('radio', { name: '女' }));
+    await user.type(field.email(), 'ming@example.com');
+    await user.click(skipButton());
+
+    const dialog = await notice();
+    expect(dialog).toHaveTextContent('邀請碼不存在');
+    expect(checks[0]?.params.referrer_code).toBe('NOPE0000');
+    expect(screen.queryByRole('dialog', { name: '邀請好友獎勵' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: '關閉' }));
+    expect(calls).toHaveLength(0);
+    expect(router.state.location.pathname).toBe('/registerSecond');
+    expect(field.invite()).toHaveValue('NOPE0000');
+    expect(screen.getByRole('radio', { name: '女' })).toBeChecked();
+    expect(field.email()).toHaveValue('ming@example.com');
+
+    await user.clear(field.invite());
+    await user.click(skipButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/registerFinal'));
+    expect(checks).toHaveLength(1);
+    expect(registerOf(calls)).toMatchObject({ gender: null, email: null, referrer_code: '' });
+  });
+
+  it('says what is wrong with a code of the wrong form, and sends nothing', async () => {
+    const { user, router } = await openStepTwo();
+    await user.type(field.invite(), 'A'.repeat(33));
+    await user.click(skipButton());
+    await waitFor(() => expect(errorsOf(field.invite())).toBe('邀請碼格式錯誤'));
+    expect(field.invite()).toHaveAttribute('aria-invalid', 'true');
+    expect(field.invite()).toHaveFocus();
+    expect(router.state.location.pathname).toBe('/registerSecond');
+  });
+
+  it('closes the reward preview with 返回修改 without registering', async () => {
+    answer('registerCheck', () => reply('C01', {}));
+    answerRewards();
+    const calls = registered();
+    const { user, router } = await openStepTwo('/registerSecond?referrer_code=TX2AHE8F');
+    await user.click(skipButton());
+    const dialog = await screen.findByRole('dialog', { name: '邀請好友獎勵' });
+    await user.click(within(dialog).getByRole('button', { name: '返回修改' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/registerSecond');
+    expect(field.invite()).toHaveValue('TX2AHE8F');
+    expect(calls).toHaveLength(0);
   });
 });
 

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { inviteCodeSchema } from '#protocol/schemas';
 import { lineBindData, lineBindMobile } from '../../lib/line-bind';
 import { searchText } from '../../lib/search';
+import { storage } from '../../lib/storage';
 import { saveStepOne, saveStepTwo, stepOneDraft } from './drafts';
 import { stepOneSchema } from './form-schemas';
 
@@ -26,4 +27,14 @@ export async function arriveAtRegistration(search: RegisterSearch, hash: string)
 /** Step 2 needs a complete step 1; without one the member starts there. */
 export function requireStepOne(): void {
   if (!v.is(stepOneSchema, stepOneDraft())) throw redirect({ to: '/registerFirst', replace: true });
+}
+
+/**
+ * Once register has answered, this tab holds the registration's temp token: the registration
+ * exists, and steps 1 and 2 could only send it again, to be told the mobile is taken. Back from
+ * step 3 (or a link to registration) goes on to step 3 in place instead, where the member
+ * verifies, resends or changes the mobile; step 3 forgets the token once the server does.
+ */
+export function goOnOnceRegistered(): void {
+  if (storage.tempAccessToken.get()) throw redirect({ to: '/registerFinal', replace: true });
 }

@@ -80,7 +80,7 @@ export function ChangeMobileScreen() {
       ) : (
         <RegistrationExpired />
       )}
-      <LoadingModal open={updateMobile.isPending} />
+      <LoadingModal open={updateMobile.isPending} holdsBack />
       <NoticeModal message={notice} onClose={() => setNotice(null)} />
     </PageCard>
   );

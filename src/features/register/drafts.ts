@@ -3,7 +3,7 @@ import type { Params } from '#protocol/endpoints';
 import { SECURITY_QUESTION } from '#protocol/values';
 import { slashDate } from '../../lib/birthday-input';
 import { storage } from '../../lib/storage';
-import type { StepOneValues, StepTwoValues } from './form-schemas';
+import type { StepOneValues, StepTwoSent } from './form-schemas';
 
 // A field that is missing or damaged in storage comes back empty rather than losing the whole step.
 const entered = v.fallback(v.string(), '');
@@ -48,19 +48,20 @@ export function forgetRegistration(): void {
 }
 
 /**
- * The spec's registration payload from step 1 and, unless the member skipped it, step 2.
+ * The spec's registration payload from step 1 and step 2 (skipped: its invite code alone).
  * The security question is fixed and its answer is the member's name.
  */
-export function registrationPayload(one: StepOneValues, two: StepTwoValues | null): Params<'register'>['register'] {
+export function registrationPayload(one: StepOneValues, two: StepTwoSent): Params<'register'>['register'] {
+  const details = 'gender' in two ? two : null;
   return {
     mobile: one.mobile,
     password: one.password,
     name: one.name,
-    gender: two?.gender ?? null,
-    birthday: two?.birthday ? slashDate(two.birthday) : null,
-    email: two?.email || null,
+    gender: details?.gender ?? null,
+    birthday: details?.birthday ? slashDate(details.birthday) : null,
+    email: details?.email || null,
     security_question: SECURITY_QUESTION,
     security_answer: one.name,
-    referrer_code: two?.referrer_code ?? '',
+    referrer_code: two.referrer_code,
   };
 }

@@ -34,3 +34,9 @@ export const stepTwoSchema = v.object({
   birthday: birthdayInputSchema,
 });
 export type StepTwoValues = v.InferOutput<typeof stepTwoSchema>;
+
+/**
+ * What step 2 sends: the whole form, or, when the member skips it, only the invite code the box
+ * holds. Skipping leaves out the optional details, never a friend's code (decision 0025).
+ */
+export type StepTwoSent = StepTwoValues | Pick<StepTwoValues, 'referrer_code'>;

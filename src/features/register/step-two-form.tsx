@@ -2,6 +2,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
+import * as v from 'valibot';
 import { Button } from '../../components/button';
 import { linkClass } from '../../components/link-class';
 import { ProfileDetailsFields } from '../../components/profile-details-fields';
@@ -16,7 +17,8 @@ interface StepTwoFormProps {
   /** A call is running: the buttons wait. */
   busy: boolean;
   onSubmit: (values: StepTwoValues) => void;
-  onSkip: () => void;
+  /** Skipped: the optional details stay out; the invite code in the box (maybe empty) goes along. */
+  onSkip: (referrerCode: string) => void;
 }
 
 const resolver = valibotResolver(stepTwoSchema) as unknown as Resolver<RegisterTwoDraft, unknown, StepTwoValues>;
@@ -34,6 +36,8 @@ export function StepTwoForm({ busy, onSubmit, onSkip }: StepTwoFormProps) {
   const {
     register,
     handleSubmit,
+    getValues,
+    trigger,
     watch,
     formState: { errors },
   } = useForm<RegisterTwoDraft, unknown, StepTwoValues>({
@@ -47,6 +51,13 @@ export function StepTwoForm({ busy, onSubmit, onSkip }: StepTwoFormProps) {
     const subscription = watch((values) => saveStepTwo(values));
     return () => subscription.unsubscribe();
   }, [watch]);
+
+  // A code the register button would refuse as wrongly formed is refused the same way here, and sends nothing.
+  async function skip() {
+    const code = v.safeParse(stepTwoSchema.entries.referrer_code, getValues('referrer_code'));
+    if (code.success) return onSkip(code.output);
+    await trigger('referrer_code', { shouldFocus: true });
+  }
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
@@ -75,7 +86,7 @@ export function StepTwoForm({ busy, onSubmit, onSkip }: StepTwoFormProps) {
       <Button type="submit" className="mt-2" disabled={busy}>
         {registerTexts.submit}
       </Button>
-      <Button variant="secondary" onClick={onSkip} disabled={busy}>
+      <Button variant="secondary" onClick={() => void skip()} disabled={busy}>
         {registerTexts.skip}
       </Button>
     </form>

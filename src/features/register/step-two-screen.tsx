@@ -31,7 +31,7 @@ export function StepTwoScreen() {
         onClose={registration.closeRewards}
       />
       <WelcomeOverlay welcomed={registration.welcomed} redirectFailed={registration.redirectFailed} />
-      <LoadingModal open={registration.pending} />
+      <LoadingModal open={registration.pending} holdsBack />
       <NoticeModal
         message={registration.notice}
         onClose={registration.closeNotice}

@@ -10,19 +10,20 @@ import { storage } from '../../lib/storage';
 import { markCodeSent } from '../../lib/use-resend-countdown';
 import { useRegisterCheckMutation, useRegisterMutation } from './api';
 import { registrationPayload, stepOneDraft } from './drafts';
-import { type StepOneValues, type StepTwoValues, stepOneSchema } from './form-schemas';
+import { type StepOneValues, type StepTwoSent, stepOneSchema } from './form-schemas';
 import { useSignInWithStepOneMutation } from './sign-in-with-step-one';
 import { crmDataToRegisterWith, forgetCrmData } from './third-party-crm';
 import { useWelcome } from './use-welcome';
 
 /**
- * Step 2's way to an account: an invite code is checked and its rewards shown first; then
- * register (or register with the link's third-party CRM data), keep the temp token, go to step 3.
+ * Step 2's way to an account, registering or skipping: an invite code in the box is checked and its
+ * rewards shown first; then register (or register with the link's third-party CRM data), keep
+ * the temp token, go to step 3.
  */
 export function useRegistration() {
   const navigate = useNavigate();
   const [notice, setNotice] = useState<string | null>(null);
-  const [awaitingRewards, setAwaitingRewards] = useState<StepTwoValues | null>(null);
+  const [awaitingRewards, setAwaitingRewards] = useState<StepTwoSent | null>(null);
   // The link's CRM data was dropped and the member not told yet; told with the next notice, once.
   const crmDataDropped = useRef(false);
   // Closing the notice goes on to step 3: it came with a registration that worked.
@@ -96,7 +97,7 @@ export function useRegistration() {
     return null;
   }
 
-  function registerWith(two: StepTwoValues | null) {
+  function registerWith(two: StepTwoSent) {
     const one = completeStepOne();
     if (!one) return;
     const crm = crmDataToRegisterWith();
@@ -109,7 +110,7 @@ export function useRegistration() {
     });
   }
 
-  function submit(two: StepTwoValues) {
+  function checkThenRegister(two: StepTwoSent) {
     if (!two.referrer_code) return registerWith(two);
     const one = completeStepOne();
     if (!one) return;
@@ -125,8 +126,9 @@ export function useRegistration() {
   }
 
   return {
-    submit,
-    skip: () => registerWith(null),
+    submit: checkThenRegister,
+    /** Skipping leaves out the optional details; a friend's invite code in the box still goes, checked. */
+    skip: (referrerCode: string) => checkThenRegister({ referrer_code: referrerCode }),
     pending: registerCheck.isPending || register.isPending || signInInstead.isPending,
     /** Signed in after all (see `registerAnswerLost`): the success overlay, then the member is taken on. */
     welcomed: welcome.welcomed,
@@ -144,7 +146,7 @@ export function useRegistration() {
     rewardsOpen: awaitingRewards !== null,
     confirmRewards: () => {
       setAwaitingRewards(null);
-      registerWith(awaitingRewards);
+      if (awaitingRewards) registerWith(awaitingRewards);
     },
     closeRewards: () => setAwaitingRewards(null),
   };

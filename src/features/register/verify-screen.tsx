@@ -75,7 +75,7 @@ export function VerifyScreen() {
         <RegistrationExpired />
       )}
       <WelcomeOverlay welcomed={welcome.welcomed} redirectFailed={welcome.redirectFailed} />
-      <LoadingModal open={pending} />
+      <LoadingModal open={pending} holdsBack />
       <NoticeModal message={notice} onClose={() => setNotice(null)} />
     </PageCard>
   );
