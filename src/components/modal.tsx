@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { focusedElement, returnFocusTo } from './focus';
+import { ModalBody } from './modal-body';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
@@ -10,6 +11,15 @@ const FOCUSABLE =
  * 416 px for a confirmation); on a phone it takes the screen's width less a margin.
  */
 const WIDTH = { default: 'max-w-[520px]', confirm: 'max-w-[416px]' } as const;
+
+/**
+ * Never taller than the screen the member sees, less the backdrop's 16 px margins, whatever the
+ * text size: the body scrolls between the title and the buttons (ModalBody). The dynamic viewport
+ * height follows a mobile browser's bars (LINE's in-app browser: Chromium on Android, WKWebView on
+ * iOS); where it is unknown (iOS before 15.4), 100% of the fixed backdrop, which those browsers
+ * also size to the visible screen. Should even the title and buttons not fit, the whole modal scrolls.
+ */
+const HEIGHT = 'max-h-full supports-[height:100dvh]:max-h-[calc(100dvh-32px)]';
 
 interface ModalProps {
   open: boolean;
@@ -71,13 +81,13 @@ export function Modal({ open, title, children, footer, onClose, size = 'default'
         aria-labelledby={titleId}
         tabIndex={-1}
         onKeyDown={keepFocusInside}
-        className={`w-full ${WIDTH[size]} rounded-2xl bg-white p-5 text-ink shadow-xl outline-none sm:p-6`}
+        className={`flex w-full ${WIDTH[size]} ${HEIGHT} flex-col overflow-y-auto rounded-2xl bg-white p-5 text-ink shadow-xl outline-none sm:p-6`}
       >
-        <h2 id={titleId} className="text-center text-lg font-semibold">
+        <h2 id={titleId} className="shrink-0 text-center text-lg font-semibold">
           {title}
         </h2>
-        <div className="mt-3 text-center text-base leading-relaxed">{children}</div>
-        {footer ? <div className="mt-5 flex flex-col gap-2 sm:flex-row-reverse">{footer}</div> : null}
+        <ModalBody labelledBy={titleId}>{children}</ModalBody>
+        {footer ? <div className="mt-5 flex shrink-0 flex-col gap-2 sm:flex-row-reverse">{footer}</div> : null}
       </div>
     </div>,
     document.body,
