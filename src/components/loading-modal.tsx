@@ -1,4 +1,4 @@
-import { useBlocker } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { commonTexts } from '../i18n/zh-TW/common';
@@ -78,14 +78,19 @@ interface LoadingModalProps {
   holdsBack?: boolean;
 }
 
-/** While `holding`, the browser's Back and Forward stay on this screen (the router undoes them). */
+/**
+ * While `holding`, the browser's Back and Forward stay on this screen: the router's history undoes
+ * them (its blocker, the same as `useBlocker`'s, without the hook's extra code on every page).
+ */
 function useBackHeld(holding: boolean): void {
-  useBlocker({
-    shouldBlockFn: ({ action }) => action === 'BACK' || action === 'FORWARD' || action === 'GO',
-    disabled: !holding,
-    enableBeforeUnload: false,
-    withResolver: false,
-  });
+  const { history } = useRouter();
+  useEffect(() => {
+    if (!holding) return;
+    return history.block({
+      blockerFn: ({ action }) => action === 'BACK' || action === 'FORWARD' || action === 'GO',
+      enableBeforeUnload: false,
+    });
+  }, [holding, history]);
 }
 
 /**

@@ -110,10 +110,11 @@ describe('/recommend opened directly by a signed-in member', () => {
       return reply('C01', { member_profile: PROFILE });
     });
     openSignedIn();
-    const code = await screen.findByRole('region', { name: '我的邀請碼' });
-    expect(within(code).getByRole('status')).toHaveTextContent('正在載入您的邀請碼…');
+    expect(await screen.findByText('正在載入您的邀請碼…')).toHaveAttribute('role', 'status');
     release();
-    expect(await within(code).findByText(PROFILE.referral_code)).toBeInTheDocument();
+    const code = await screen.findByRole('region', { name: '我的邀請碼' });
+    expect(within(code).getByText(PROFILE.referral_code)).toBeInTheDocument();
+    expect(screen.queryByText('正在載入您的邀請碼…')).not.toBeInTheDocument();
   });
 
   it('says why the code is missing when the profile cannot be had, and asks again', async () => {

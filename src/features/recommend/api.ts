@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { FRIEND_RECOMMEND_COPY_KEY } from '#protocol/values';
-import { callApi } from '../../api/client';
+import { asCallFailure, callApi } from '../../api/client';
 import { loaded, loadedStaleTime, resultsOf } from '../../api/loaded';
 import { taskRewardsQueryOptions } from '../../api/rewards';
 
@@ -25,6 +25,21 @@ async function fetchOwnReferralCode(memberToken: string): Promise<string> {
 }
 
 /**
+ * The code with the part of the page that shows and shares it. That part (the share button and
+ * its link-making, a few KiB) comes only for a member: a visitor, who arrives from registration's
+ * invite-code field, has no code to share. Lost on the way, it is the connection, asked again.
+ */
+async function fetchOwnInviteCode(memberToken: string) {
+  const [code, { OwnInviteCode }] = await Promise.all([
+    fetchOwnReferralCode(memberToken),
+    import('./own-invite-code').catch((error: unknown) => {
+      throw asCallFailure(error);
+    }),
+  ]);
+  return { code, OwnInviteCode };
+}
+
+/**
  * A signed-in member's own invite code, which the profile answers, or why it could not be had.
  * Under the profile's key, so signing out drops it with the profile; keyed by the token, so a
  * member who signs in after another in this tab never sees the other's code.
@@ -32,6 +47,6 @@ async function fetchOwnReferralCode(memberToken: string): Promise<string> {
 export const ownReferralCodeQueryOptions = (memberToken: string) =>
   queryOptions({
     queryKey: ['member_profile', 'referral_code', memberToken],
-    queryFn: () => loaded(() => fetchOwnReferralCode(memberToken)),
+    queryFn: () => loaded(() => fetchOwnInviteCode(memberToken)),
     staleTime: loadedStaleTime,
   });

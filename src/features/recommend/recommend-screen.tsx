@@ -8,7 +8,6 @@ import { commonTexts } from '../../i18n/zh-TW/common';
 import { recommendTexts } from '../../i18n/zh-TW/recommend';
 import { readSession } from '../../lib/session';
 import { friendRecommendCopyQueryOptions, ownReferralCodeQueryOptions, referrerRewardsQueryOptions } from './api';
-import { OwnInviteCode } from './own-invite-code';
 
 /**
  * The friend-invite page: the brand's copy and what the inviting member earns. A visitor comes
@@ -34,7 +33,15 @@ export function RecommendScreen() {
         {copy.ok && copy.value ? (
           <p className="whitespace-pre-line text-base leading-relaxed text-ink">{copy.value}</p>
         ) : null}
-        {memberToken && !codeFailure ? <OwnInviteCode code={ownCode.data?.ok ? ownCode.data.value : null} /> : null}
+        {memberToken && !codeFailure ? (
+          ownCode.data?.ok ? (
+            <ownCode.data.value.OwnInviteCode code={ownCode.data.value.code} />
+          ) : (
+            <p role="status" className="text-base text-ink-muted">
+              {recommendTexts.ownCodeLoading}
+            </p>
+          )
+        ) : null}
         {rewards.ok ? (
           <section aria-labelledby="recommend-rewards" className="flex flex-col gap-3">
             <h2 id="recommend-rewards" className="text-base font-semibold text-ink">
