@@ -117,6 +117,15 @@ describe('/recommend opened directly by a signed-in member', () => {
     expect(screen.queryByText('正在載入您的邀請碼…')).not.toBeInTheDocument();
   });
 
+  it('is a visitor’s page once the server has ended the session: no code to wait for, and the way back is to login', async () => {
+    answer('getMemberProfile', () => reply('TOKEN_INVALID'));
+    openSignedIn();
+    expect(await screen.findByRole('link', { name: '返回登入' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('正在載入您的邀請碼…')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '重新載入' })).not.toBeInTheDocument();
+  });
+
   it('says why the code is missing when the profile cannot be had, and asks again', async () => {
     answer('getMemberProfile', () => reply('SYSTEM_ERROR', undefined, '系統忙碌中'));
     const { user } = openSignedIn();

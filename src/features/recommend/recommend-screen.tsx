@@ -24,7 +24,9 @@ export function RecommendScreen() {
     // As a failed load of the copy would: a broken answer is the error page's, not a wait forever.
     throwOnError: true,
   });
-  const codeFailure = ownCode.data?.ok === false ? ownCode.data.message : null;
+  // A session the server has ended (its call ended it here, `callApi`) makes this a visitor's page.
+  const signedIn = memberToken !== null && readSession()?.token === memberToken;
+  const codeFailure = signedIn && ownCode.data?.ok === false ? ownCode.data.message : null;
   const failure = (!copy.ok && copy.message) || (!rewards.ok && rewards.message) || codeFailure;
 
   return (
@@ -33,7 +35,7 @@ export function RecommendScreen() {
         {copy.ok && copy.value ? (
           <p className="whitespace-pre-line text-base leading-relaxed text-ink">{copy.value}</p>
         ) : null}
-        {memberToken && !codeFailure ? (
+        {signedIn && !codeFailure ? (
           ownCode.data?.ok ? (
             <ownCode.data.value.OwnInviteCode code={ownCode.data.value.code} />
           ) : (
@@ -68,7 +70,7 @@ export function RecommendScreen() {
             </Button>
           </div>
         ) : null}
-        <WayBack signedIn={memberToken !== null} />
+        <WayBack signedIn={signedIn} />
       </div>
     </PageCard>
   );
