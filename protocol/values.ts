@@ -37,6 +37,8 @@ export const AES_KEY_COOKIE = 'aes_key';
 
 /** Session lifetime: the app stores an expiry one year from login; the token lives as long. */
 export const MEMBER_TOKEN_DAYS = 365;
+/** A temp token's life (a registration's, a recovery's), from the call that issued it. */
+export const TEMP_TOKEN_MINUTES = 30;
 
 /** Codes to one mobile for one purpose go at least this far apart; the app counts it down before a resend. */
 export const SMS_RESEND_SECONDS = 60;

@@ -4,6 +4,7 @@ import {
   OAUTH_REQUEST_MINUTES,
   OAUTH_STATE_MAX_LENGTH,
   SMS_RESEND_SECONDS,
+  TEMP_TOKEN_MINUTES,
 } from '#protocol';
 import { DEMO_AES_KEY, DEMO_SIGN_KEY, parseEnv } from './env';
 
@@ -15,7 +16,7 @@ const DAY = 24 * 60 * MINUTE;
 /** Limits of PROTOCOL.md that the server enforces; each is written here once. */
 export const LIMITS = {
   memberTokenMs: MEMBER_TOKEN_DAYS * DAY,
-  tempTokenMs: 30 * MINUTE,
+  tempTokenMs: TEMP_TOKEN_MINUTES * MINUTE,
   lockoutFailures: 5,
   lockoutWindowMs: 15 * MINUTE,
   lockoutMs: 15 * MINUTE,

@@ -6,7 +6,7 @@ import { answer, answerRedirectLocation, decrypted, reply, setAesKeyCookie, urlO
 import { SHOP_ORIGIN } from './support/config';
 import { stubLocationReplace } from './support/location';
 import { answerProfile } from './support/profile';
-import { STEP_ONE, storeStepOne } from './support/register';
+import { answerTerms, STEP_ONE, storeStepOne } from './support/register';
 import { renderApp } from './support/render-app';
 import { closeNetworkNotice, loseNextAnswer } from './support/weak-signal';
 
@@ -378,6 +378,16 @@ describe('coming back to registration once the registration is made', () => {
       expect(window.history.length).toBe(entries);
     },
   );
+
+  it('/registerFirst starts afresh once the registration’s temp token has certainly run out (30 minutes after its code)', async () => {
+    midRegistration();
+    sessionStorage.setItem('code_sent_at_register', JSON.stringify(Date.now() - 31 * 60_000));
+    answerTerms();
+    const { router } = renderApp('/registerFirst');
+    expect(await screen.findByLabelText('手機號碼')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/registerFirst');
+    expect(sessionStorage.getItem('temp_access_token')).toBeNull();
+  });
 
   it('Back from step 3 shows step 3 again, so the registration is never sent twice', async () => {
     const { router, registers } = await registerOnStepTwo();

@@ -1,6 +1,7 @@
 import { redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { inviteCodeSchema } from '#protocol/schemas';
+import { TEMP_TOKEN_MINUTES } from '#protocol/values';
 import { lineBindData, lineBindMobile } from '../../lib/line-bind';
 import { searchText } from '../../lib/search';
 import { storage } from '../../lib/storage';
@@ -33,8 +34,16 @@ export function requireStepOne(): void {
  * Once register has answered, this tab holds the registration's temp token: the registration
  * exists, and steps 1 and 2 could only send it again, to be told the mobile is taken. Back from
  * step 3 (or a link to registration) goes on to step 3 in place instead, where the member
- * verifies, resends or changes the mobile; step 3 forgets the token once the server does.
+ * verifies, resends or changes the mobile; step 3 forgets the token once the server does. A
+ * token certainly past its 30 minutes (the registration sent its first code; a resend is later
+ * still) is forgotten here instead: the member who comes back to register starts afresh.
  */
-export function goOnOnceRegistered(): void {
-  if (storage.tempAccessToken.get()) throw redirect({ to: '/registerFinal', replace: true });
+export function goOnOnceRegistered(now: number = Date.now()): void {
+  if (!storage.tempAccessToken.get()) return;
+  const codeSentAt = storage.codeSentAt('register').get();
+  if (codeSentAt !== null && now - codeSentAt > TEMP_TOKEN_MINUTES * 60_000) {
+    storage.tempAccessToken.remove();
+    return;
+  }
+  throw redirect({ to: '/registerFinal', replace: true });
 }
