@@ -60,11 +60,20 @@ const TRUST_EVERY_HOP_MESSAGE =
   '不可信任所有代理（true、*、/0）：用戶端可自填 X-Forwarded-For 最左邊的位址，避開每個位址的次數限制；' +
   '請填前方代理的層數（跳數，如只有一台負載平衡器填 1）或其以逗號分隔的 IP／CIDR';
 
+/** An IP address, or a CIDR range whose prefix fits its family (checked here, not when the app is built). */
+function isAddressOrRange(item: string): boolean {
+  const [address = '', prefix, ...more] = item.split('/');
+  const family = isIP(address);
+  if (family === 0 || more.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
 function parseTrustProxy(value: string): false | number | string[] | null {
   if (value === 'false') return false;
   if (/^\d+$/.test(value)) return Number(value);
   const list = splitList(value);
-  const valid = list.every((item) => PROXY_NAMES.has(item) || isIP(item.split('/')[0] ?? '') !== 0);
+  const valid = list.every((item) => PROXY_NAMES.has(item) || isAddressOrRange(item));
   return list.length > 0 && valid ? list : null;
 }
 
@@ -116,6 +125,8 @@ const envSchema = v.object({
   LINE_API_BASE: v.optional(
     v.pipe(
       httpUrl,
+      // LINE's API takes no account in its address; one there would only reach the log.
+      v.check((url) => !hasCredentials(url), '網址不可含帳號密碼'),
       v.transform((url) => url.replace(/\/+$/, '')),
     ),
     'https://api.line.me',

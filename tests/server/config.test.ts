@@ -138,6 +138,19 @@ describe('server configuration', () => {
     },
   );
 
+  it.each(['10.0.0.0/abc', '10.0.0.0/33', '2001:db8::/129', '10.0.0.0/8/8', '10.0.0.0/'])(
+    'refuses TRUST_PROXY=%s, whose range is no range, at start rather than when the app is built',
+    (value) => {
+      expect(issuesOf({ TRUST_PROXY: value })).toEqual({ TRUST_PROXY: expect.stringContaining('IP／CIDR') });
+    },
+  );
+
+  it('refuses an account or password in LINE_API_BASE, as in SMS_HTTP_URL, and names neither', () => {
+    const issues = issuesOf({ LINE_API_BASE: 'https://lineuser:Pa55word@api.line.me' });
+    expect(Object.keys(issues)).toEqual(['LINE_API_BASE']);
+    expect(issues.LINE_API_BASE).not.toContain('Pa55word');
+  });
+
   it('lists every bad variable in one error', () => {
     const env = {
       PORT: 'eighty',
