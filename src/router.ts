@@ -37,7 +37,7 @@ declare module '@tanstack/react-router' {
     router: ReturnType<typeof createAppRouter>;
   }
   interface HistoryState {
-    /** A mobile the member typed on the screen before, for this one's form (src/lib/mobile-number.ts). */
+    /** A mobile carried from the screen before, for this one's form (src/lib/mobile-number.ts). */
     mobile?: string;
   }
 }

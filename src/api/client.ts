@@ -42,7 +42,8 @@ export const gotNoAnswer = (error: unknown): boolean => error instanceof ApiErro
 
 /**
  * A screen's failure as the member is told it: a screen's code that did not come (lost on a weak
- * signal, after the router's one reload) is the connection, as a call with no answer is.
+ * signal, after the router's one reload, which is spared while the phone is offline:
+ * `src/lib/screen-code.ts`) is the connection, as a call with no answer is.
  */
 export const asCallFailure = (error: unknown): unknown => (isModuleNotFoundError(error) ? networkFailure() : error);
 

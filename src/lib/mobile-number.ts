@@ -14,8 +14,9 @@ export function spacedMobile(mobile: string): string {
 const TEN_DIGITS = new RegExp(`^\\d{${MOBILE_LENGTH}}$`);
 
 /**
- * The mobile the member typed on the screen that sent them here (registration's notice that the
- * member exists leads to log in or to a forgotten password), to start this screen's form with;
+ * The mobile the screen that sent the member here carried along (what they typed there, as when
+ * registration's notice that the member exists leads to log in or to a forgotten password; the
+ * member's own from /change_pwd; a recovery's, on to /login), to start this screen's form with;
  * empty when none came. It travels in the history entry, not the address, so it stays out of the
  * server's logs and of shared links, and is still there after a reload or a step back. Kept here,
  * with the fields that show it, so that the screens that take it load no chunk of its own.

@@ -53,7 +53,7 @@ export function requireSession(): void {
 /**
  * Route guard (`beforeLoad`) of registration: a signed-in member goes to the profile instead, so
  * Back after registering never lands on an empty form. (Password recovery stays open: a member
- * may not know the current password that changing it asks for.)
+ * may not know the current password that changing it asks for. Decision 0025.)
  */
 export function requireSignedOut(): void {
   if (readSession()) throw redirect({ to: '/change_member', replace: true });

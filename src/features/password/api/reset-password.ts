@@ -10,8 +10,8 @@ const resetPassword = async ({ token, password }: { token: string; password: str
 /**
  * The reset. It spends the temp token, so after a try whose answer was lost the next one finds
  * the token gone: TOKEN_INVALID then most likely means the reset was made. Only most likely (the
- * token's 30 minutes may have run out meanwhile), and nothing else can tell without the mobile,
- * which this step does not have: `madeEarlier` here is the screen's cue to say so, not a proof.
+ * token's 30 minutes may have run out meanwhile), and no call can tell short of signing in with
+ * the new password: `madeEarlier` here is the screen's cue to say so, not a proof.
  */
 export function useResetPasswordMutation(
   options: ActionOptions<RetriedChange<Answer<'resetPassword'>>, { token: string; password: string }>,
