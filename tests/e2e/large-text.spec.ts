@@ -126,6 +126,23 @@ async function openStepOne(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: '會員註冊' })).toBeVisible();
 }
 
+/** Step 1 filled with this mobile and name, every term agreed to, and 下一步 pressed. */
+async function fillStepOne(page: Page, mobile: string, name: string): Promise<void> {
+  await openStepOne(page);
+  await page.getByLabel('手機號碼').fill(mobile);
+  await page.getByLabel('姓名').fill(name);
+  await page.getByLabel('密碼', { exact: true }).fill('abc12345');
+  await page.getByLabel('確認密碼').fill('abc12345');
+  const terms = page.getByRole('checkbox', { name: /^我已閱讀並同意「/ });
+  const count = await terms.count();
+  for (let i = 0; i < count; i++) {
+    await terms.nth(i).click();
+    await page.getByRole('dialog').getByRole('button', { name: '我已閱讀並同意條款' }).click();
+    await expect(terms.nth(i)).toBeChecked();
+  }
+  await page.getByRole('button', { name: '下一步' }).click();
+}
+
 test('each registration term keeps its title and buttons on a 320 × 568 screen with text at 200%, and scrolls to its last line', async ({
   page,
 }) => {
@@ -157,19 +174,7 @@ test('each registration term keeps its title and buttons on a 320 × 568 screen 
 test('a notice with a long message keeps its title and its three ways on at 320 × 568 with text at 200%, and scrolls to its last line', async ({
   page,
 }) => {
-  await openStepOne(page);
-  await page.getByLabel('手機號碼').fill(EXISTING_MOBILE);
-  await page.getByLabel('姓名').fill('林大字');
-  await page.getByLabel('密碼', { exact: true }).fill('abc12345');
-  await page.getByLabel('確認密碼').fill('abc12345');
-  const terms = page.getByRole('checkbox', { name: /^我已閱讀並同意「/ });
-  const count = await terms.count();
-  for (let i = 0; i < count; i++) {
-    await terms.nth(i).click();
-    await page.getByRole('dialog').getByRole('button', { name: '我已閱讀並同意條款' }).click();
-    await expect(terms.nth(i)).toBeChecked();
-  }
-  await page.getByRole('button', { name: '下一步' }).click();
+  await fillStepOne(page, EXISTING_MOBILE, '林大字');
   const dialog = page.getByRole('dialog', { name: '提示' });
   await expect(dialog).toContainText('會員已存在');
   // No answer of the member system is this long yet; the message's words are repeated in the page
@@ -205,19 +210,7 @@ test('a notice with a long message keeps its title and its three ways on at 320 
 test('the invite-rewards popup keeps its title and buttons at 320 × 568 with text at 200%, and scrolls to its last reward', async ({
   page,
 }) => {
-  await openStepOne(page);
-  await page.getByLabel('手機號碼').fill('0955000222');
-  await page.getByLabel('姓名').fill('張大字');
-  await page.getByLabel('密碼', { exact: true }).fill('abc12345');
-  await page.getByLabel('確認密碼').fill('abc12345');
-  const terms = page.getByRole('checkbox', { name: /^我已閱讀並同意「/ });
-  const count = await terms.count();
-  for (let i = 0; i < count; i++) {
-    await terms.nth(i).click();
-    await page.getByRole('dialog').getByRole('button', { name: '我已閱讀並同意條款' }).click();
-    await expect(terms.nth(i)).toBeChecked();
-  }
-  await page.getByRole('button', { name: '下一步' }).click();
+  await fillStepOne(page, '0955000222', '張大字');
   await expect(page).toHaveURL(`${server.url}/registerSecond`);
   await page.getByLabel('邀請碼').fill(inviteCode);
   await page.getByRole('radio', { name: '女' }).check();

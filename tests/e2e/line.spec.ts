@@ -1,6 +1,7 @@
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
 import { freshDataDir, type MemberServer, startMemberServer } from './member-server';
+import { recordShares } from './share-sheet';
 import { loseScripts } from './weak-signal';
 
 // Demo LINE: no LIFF_ID, so the browser's LIFF is @line/liff-mock (one LINE user per browser) and
@@ -156,22 +157,12 @@ async function openProfileSignedIn(page: Page) {
 test('the profile shares the invite link through the share sheet, and the link prefills the invite code', async ({
   page,
 }, info) => {
-  // The device's share sheet, as a phone browser offers it: it records what it was given.
-  await page.addInitScript(() => {
-    const shared: ShareData[] = [];
-    Object.assign(window, { sharedInvites: shared });
-    Object.defineProperty(navigator, 'share', {
-      configurable: true,
-      value: async (data: ShareData) => {
-        shared.push(data);
-      },
-    });
-  });
+  const shares = await recordShares(page);
   await openProfileSignedIn(page);
   await page.getByRole('button', { name: '分享我的邀請連結' }).click();
   await expect(page.getByText('邀請連結已分享')).toBeVisible();
   await shot(page, info, 'profile-share');
-  const [invite] = await page.evaluate(() => (window as unknown as { sharedInvites: ShareData[] }).sharedInvites);
+  const [invite] = await shares();
   expect(invite?.title).toBe('邀請你加入會員');
   const link = new URL(invite?.url ?? '');
   expect(`${link.origin}${link.pathname}`).toBe(`${server.url}/registerFirst`);

@@ -1,6 +1,7 @@
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
 import { freshDataDir, type MemberServer, startMemberServer } from './member-server';
+import { recordShares } from './share-sheet';
 
 // The fresh database holds only the demo member printed at start.
 const DEMO_MEMBER = { mobile: '0912345678', password: 'demo1234' };
@@ -30,17 +31,7 @@ test('a visitor who opens /recommend directly is led back to the login screen', 
 test('a signed-in member who opens /recommend directly sees their own code, shares it, and goes back to the profile', async ({
   page,
 }, info) => {
-  // The device's share sheet, as a phone browser offers it: it records what it was given.
-  await page.addInitScript(() => {
-    const shared: ShareData[] = [];
-    Object.assign(window, { sharedInvites: shared });
-    Object.defineProperty(navigator, 'share', {
-      configurable: true,
-      value: async (data: ShareData) => {
-        shared.push(data);
-      },
-    });
-  });
+  const shares = await recordShares(page);
   await page.goto(`${server.url}/login`);
   await page.getByLabel('帳號').fill(DEMO_MEMBER.mobile);
   await page.getByLabel('密碼', { exact: true }).fill(DEMO_MEMBER.password);
@@ -60,7 +51,7 @@ test('a signed-in member who opens /recommend directly sees their own code, shar
 
   await own.getByRole('button', { name: '分享我的邀請連結' }).click();
   await expect(page.getByText('邀請連結已分享')).toBeVisible();
-  const [invite] = await page.evaluate(() => (window as unknown as { sharedInvites: ShareData[] }).sharedInvites);
+  const [invite] = await shares();
   expect(invite?.url).toBe(`${server.url}/registerFirst?referrer_code=${code}`);
 
   await page.getByRole('link', { name: '返回基本資料' }).click();

@@ -94,16 +94,6 @@ describe('/authorize with a session', () => {
     expect(await screen.findByRole('heading', { name: '基本資料' })).toBeInTheDocument();
   });
 
-  it('offers the member area when the consent itself is refused', async () => {
-    startSession(TOKEN, 'Member');
-    stubLocationReplace();
-    answer('oauthInfo', () => reply('C01', { client: CLIENT }));
-    answer('oauthAuthorize', () => reply('OAUTH_CLIENT_INVALID'));
-    const { user } = renderApp(AUTHORIZE_PATH);
-    await user.click(within(await notice()).getByRole('button', { name: '關閉' }));
-    expect(screen.getByRole('link', { name: '前往會員中心' })).toHaveAttribute('href', '/change_member');
-  });
-
   it('offers 再試一次 alone when no answer came: the hop can still go on from here', async () => {
     startSession(TOKEN, 'Member');
     stubLocationReplace();
@@ -171,7 +161,7 @@ describe('/authorize with a session', () => {
     expect(authorizes[0]?.params).toEqual({ random_key: RANDOM_KEY, client_id: CLIENT_ID, state: STATE });
   });
 
-  it('offers no second try for a refusal: the same request would be refused again', async () => {
+  it('offers no second try for a refusal, which would be refused again, but the member area', async () => {
     startSession(TOKEN, 'Member');
     stubLocationReplace();
     answer('oauthInfo', () => reply('C01', { client: CLIENT }));
@@ -179,6 +169,7 @@ describe('/authorize with a session', () => {
     const { user } = renderApp(AUTHORIZE_PATH);
     await user.click(within(await notice()).getByRole('button', { name: '關閉' }));
     expect(screen.queryByRole('button', { name: '再試一次' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '前往會員中心' })).toHaveAttribute('href', '/change_member');
   });
 
   it('shows the RM of a refused authorize call and stays', async () => {

@@ -10,6 +10,18 @@ async function pressBack(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
+/** From the profile to 修改密碼, the form filled and sent. */
+async function changePasswordFromProfile() {
+  const view = renderApp('/change_member');
+  const { user } = view;
+  await user.click(await screen.findByRole('link', { name: '修改密碼' }));
+  await user.type(await screen.findByLabelText('舊密碼'), 'abc12345');
+  await user.type(screen.getByLabelText('新密碼'), 'fresh2025');
+  await user.type(screen.getByLabelText('確認新密碼'), 'fresh2025');
+  await user.click(screen.getByRole('button', { name: '確定' }));
+  return view;
+}
+
 describe('Back while a change of the account is on its way waits for the answer, which the member reads', () => {
   it('changing the password: the member stays for 修改成功 instead of leaving it unseen', async () => {
     signIn();
@@ -19,12 +31,7 @@ describe('Back while a change of the account is on its way waits for the answer,
       await held;
       return reply('C01', {});
     });
-    const { user, router } = renderApp('/change_member');
-    await user.click(await screen.findByRole('link', { name: '修改密碼' }));
-    await user.type(await screen.findByLabelText('舊密碼'), 'abc12345');
-    await user.type(screen.getByLabelText('新密碼'), 'fresh2025');
-    await user.type(screen.getByLabelText('確認新密碼'), 'fresh2025');
-    await user.click(screen.getByRole('button', { name: '確定' }));
+    const { router } = await changePasswordFromProfile();
     await waitFor(() => expect(changes).toHaveLength(1));
 
     await pressBack();
@@ -60,12 +67,7 @@ describe('Back while a change of the account is on its way waits for the answer,
     signIn();
     answerProfile();
     answer('updateMemberPassword', () => reply('PASSWORD_INCORRECT'));
-    const { user, router } = renderApp('/change_member');
-    await user.click(await screen.findByRole('link', { name: '修改密碼' }));
-    await user.type(await screen.findByLabelText('舊密碼'), 'abc12345');
-    await user.type(screen.getByLabelText('新密碼'), 'fresh2025');
-    await user.type(screen.getByLabelText('確認新密碼'), 'fresh2025');
-    await user.click(screen.getByRole('button', { name: '確定' }));
+    const { user, router } = await changePasswordFromProfile();
     const notice = await screen.findByRole('dialog', { name: '提示' });
     await user.click(within(notice).getByRole('button', { name: '關閉' }));
     await pressBack();

@@ -34,6 +34,17 @@ async function fill(user: ReturnType<typeof renderApp>['user'], old: string, pas
   if (confirm) await user.type(confirmation(), confirm);
 }
 
+/** A change the server refuses with `rc`: its notice, read. */
+async function refusedWith(rc: RC) {
+  answer('updateMemberPassword', () => reply(rc));
+  const view = await openChange();
+  await fill(view.user, 'abc12345', 'fresh2025');
+  await view.user.click(okButton());
+  const dialog = await notice();
+  expect(dialog).toHaveTextContent(RC_MESSAGES[rc]);
+  return { ...view, dialog };
+}
+
 describe('the guard of /change_pwd', () => {
   it('sends a visitor without a session to /login', async () => {
     const { router } = renderApp('/change_pwd');
@@ -121,12 +132,7 @@ describe('changing the password', () => {
   it.each(['PASSWORD_INCORRECT', 'ACCOUNT_LOCKED', 'PASSWORD_SAME_AS_OLD'] as const)(
     'shows the RM of %s and keeps the member here',
     async (rc) => {
-      answer('updateMemberPassword', () => reply(rc));
-      const { user, router } = await openChange();
-      await fill(user, 'abc12345', 'fresh2025');
-      await user.click(okButton());
-      const dialog = await notice();
-      expect(dialog).toHaveTextContent(RC_MESSAGES[rc]);
+      const { user, router, dialog } = await refusedWith(rc);
       await user.click(within(dialog).getByRole('button', { name: '關閉' }));
       expect(router.state.location.pathname).toBe('/change_pwd');
       expect(oldPassword()).toHaveValue('abc12345');
@@ -215,12 +221,7 @@ describe('a member who does not know the current password', () => {
   it.each(['PASSWORD_INCORRECT', 'ACCOUNT_LOCKED'] as const)(
     'is offered the way to 忘記密碼 on %s (a reset lifts the lock too)',
     async (rc) => {
-      answer('updateMemberPassword', () => reply(rc));
-      const { user, router } = await openChange();
-      await fill(user, 'abc12345', 'fresh2025');
-      await user.click(okButton());
-      const dialog = await notice();
-      expect(dialog).toHaveTextContent(RC_MESSAGES[rc]);
+      const { user, router, dialog } = await refusedWith(rc);
       await user.click(within(dialog).getByRole('link', { name: '忘記密碼' }));
       await waitFor(() => expect(router.state.location.pathname).toBe('/forgotPassword'));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -228,11 +229,7 @@ describe('a member who does not know the current password', () => {
   );
 
   it('is offered no such way for another refusal', async () => {
-    answer('updateMemberPassword', () => reply('PASSWORD_SAME_AS_OLD'));
-    const { user } = await openChange();
-    await fill(user, 'abc12345', 'fresh2025');
-    await user.click(okButton());
-    const dialog = await notice();
+    const { dialog } = await refusedWith('PASSWORD_SAME_AS_OLD');
     expect(within(dialog).queryByRole('link')).not.toBeInTheDocument();
   });
 });
