@@ -142,12 +142,16 @@ export async function bindLineToMember(
   if (!live || now.getTime() - live.issuedAt.getTime() > LIMITS.lineBindLoginMs) return { rc: 'TOKEN_INVALID' };
   const line = await checkLineToken(config, input.lineToken);
   if (!line.ok) return { rc: 'LINE_TOKEN_INVALID', reason: line.reason };
-  const rc = await db.transaction((tx) =>
-    bindLineUser(
+  const rc = await db.transaction(async (tx) => {
+    // Checked again, its row locked, now that LINE has answered: a password change or reset made
+    // meanwhile has ended this session and removed the bindings (decision 0024), and a bind it had
+    // not yet seen must not follow it. The change locks the same rows, so one waits for the other.
+    if (!(await verifyToken(tx, input.memberToken, { kind: 'member' }, now, { lock: true }))) return 'TOKEN_INVALID';
+    return bindLineUser(
       tx,
       { memberId: live.memberId, lineUserId: line.userId, via: 'bind', clientAddress: input.clientAddress },
       now,
-    ),
-  );
+    );
+  });
   return { rc };
 }

@@ -5,7 +5,8 @@ import { TEST_ENV } from './app';
 
 /** How the fake LINE answers for one access token. */
 export type LineTokenBehaviour =
-  | { kind: 'valid'; userId: string; clientId?: string; expiresIn?: number }
+  /** `heldBy`: LINE answers only once it settles, so a test can act while a call waits on LINE. */
+  | { kind: 'valid'; userId: string; clientId?: string; expiresIn?: number; heldBy?: Promise<void> }
   | { kind: 'expired' }
   | { kind: 'slow' }
   | { kind: 'bad-json' }
@@ -80,9 +81,13 @@ export async function startFakeLine(): Promise<FakeLine> {
     // A slow LINE never answers; the member server must give up on its own.
     if (!answer) return;
     const [status, body] = answer;
-    response
-      .writeHead(status, { 'content-type': 'application/json' })
-      .end(typeof body === 'string' ? body : JSON.stringify(body));
+    const send = () =>
+      response
+        .writeHead(status, { 'content-type': 'application/json' })
+        .end(typeof body === 'string' ? body : JSON.stringify(body));
+    const behaviour = token ? tokens.get(token) : undefined;
+    if (behaviour?.kind === 'valid' && behaviour.heldBy) void behaviour.heldBy.then(send);
+    else send();
   }
 
   const server = createServer(handle);
