@@ -7,6 +7,7 @@ import { Button, buttonClass } from '../../components/button';
 import { linkClass } from '../../components/link-class';
 import { LoadingModal } from '../../components/loading-modal';
 import { PageCard } from '../../components/page-card';
+import { commonTexts } from '../../i18n/zh-TW/common';
 import { memberCardTexts } from '../../i18n/zh-TW/member-card';
 import { useToLoginIfSessionEnded } from '../../lib/session-ended';
 import { memberCardQueryOptions } from './api';
@@ -70,7 +71,7 @@ export function MemberCardScreen() {
       )}
       <div className="mt-6">
         <Link to="/change_member" className={linkClass}>
-          {memberCardTexts.backToProfile}
+          {commonTexts.backToProfile}
         </Link>
       </div>
       <LoadingModal open={card.isPending} />

@@ -11,6 +11,7 @@ import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
 import { PasswordField } from '../../components/password-field';
 import { ResultModal } from '../../components/result-modal';
+import { commonTexts } from '../../i18n/zh-TW/common';
 import { passwordTexts } from '../../i18n/zh-TW/password';
 import { fieldMessages } from '../../lib/form-errors';
 import { readSession } from '../../lib/session';
@@ -105,7 +106,7 @@ export function ChangePasswordScreen({ reason }: { reason?: ChangePasswordReason
         </Button>
         <p className="text-center text-base">
           <Link to="/change_member" className={linkClass}>
-            {passwordTexts.backToProfile}
+            {commonTexts.backToProfile}
           </Link>
         </p>
       </form>

@@ -1,4 +1,5 @@
 import { StartOver } from '../../components/start-over';
+import { commonTexts } from '../../i18n/zh-TW/common';
 import { passwordTexts } from '../../i18n/zh-TW/password';
 import { storage } from '../../lib/storage';
 
@@ -8,7 +9,7 @@ const WAYS = {
     title: passwordTexts.resetDoneTitle,
     text: passwordTexts.resetDoneText,
     to: '/login',
-    action: passwordTexts.toLogin,
+    action: commonTexts.toLogin,
   },
   expired: {
     title: passwordTexts.expiredTitle,

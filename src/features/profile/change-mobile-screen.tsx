@@ -12,6 +12,7 @@ import { MobileField } from '../../components/mobile-field';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
 import { PasswordField } from '../../components/password-field';
+import { commonTexts } from '../../i18n/zh-TW/common';
 import { mobileTexts } from '../../i18n/zh-TW/mobile';
 import { fieldMessages } from '../../lib/form-errors';
 import { spacedMobile } from '../../lib/mobile-number';
@@ -89,7 +90,7 @@ export function ChangeMobileScreen() {
         </Button>
         <p className="text-center text-base">
           <Link to="/change_member" className={linkClass}>
-            {mobileTexts.backToProfile}
+            {commonTexts.backToProfile}
           </Link>
         </p>
       </form>

@@ -6,6 +6,7 @@ import { linkClass } from '../../components/link-class';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
+import { commonTexts } from '../../i18n/zh-TW/common';
 import { mobileTexts } from '../../i18n/zh-TW/mobile';
 import { verificationCodeTexts } from '../../i18n/zh-TW/verification-code';
 import type { CodePurpose } from '../../lib/storage';
@@ -62,7 +63,7 @@ export function CodeScreen({
         <nav className="flex flex-col items-center gap-3 text-base">
           {extraLink}
           <Link to="/change_member" className={linkClass}>
-            {mobileTexts.backToProfile}
+            {commonTexts.backToProfile}
           </Link>
         </nav>
       </div>

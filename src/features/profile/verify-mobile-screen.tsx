@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { failureMessage, hasRc } from '../../api/client';
 import { buttonClass } from '../../components/button';
 import { PageCard } from '../../components/page-card';
+import { commonTexts } from '../../i18n/zh-TW/common';
 import { mobileTexts } from '../../i18n/zh-TW/mobile';
 import { verificationCodeTexts } from '../../i18n/zh-TW/verification-code';
 import { spacedMobile } from '../../lib/mobile-number';
@@ -86,7 +87,7 @@ function AlreadyVerified() {
       <div className="flex flex-col items-center gap-4 text-center">
         <p className="text-base text-ink">{mobileTexts.alreadyVerified}</p>
         <Link to="/change_member" className={buttonClass('primary')}>
-          {mobileTexts.backToProfile}
+          {commonTexts.backToProfile}
         </Link>
       </div>
     </PageCard>

@@ -63,7 +63,7 @@ function WaysOfAMember({ mobile }: { mobile: string }) {
   return (
     <>
       <Link to="/login" state={{ mobile }} className={buttonClass('primary')}>
-        {registerTexts.memberExistsLogin}
+        {commonTexts.toLogin}
       </Link>
       <Link to="/forgotPassword" state={{ mobile }} className={buttonClass('secondary')}>
         {registerTexts.memberExistsForgotPassword}

@@ -1,4 +1,5 @@
 import { SuccessOverlay } from '../../components/success-overlay';
+import { commonTexts } from '../../i18n/zh-TW/common';
 import { registerTexts } from '../../i18n/zh-TW/register';
 
 /**
@@ -11,7 +12,7 @@ export function WelcomeOverlay({ welcomed, redirectFailed }: { welcomed: boolean
       open={welcomed}
       title={registerTexts.successTitle}
       redirecting={registerTexts.successRedirecting}
-      fallback={registerTexts.goToMemberArea}
+      fallback={commonTexts.goToMemberArea}
       redirectFailed={redirectFailed}
     />
   );

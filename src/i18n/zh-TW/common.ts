@@ -8,6 +8,7 @@ export const commonTexts = {
   close: '關閉',
   goBindLine: '前往綁定',
   backToLogin: '返回登入',
+  toLogin: '前往登入',
   /** A way back for a signed-in member, whom the login screen would only send on. */
   backToProfile: '返回基本資料',
   /** The way into the member area (its default page) from a screen the member did not come to from there. */

@@ -15,5 +15,4 @@ export const memberCardTexts = {
   loading: '正在載入會員卡…',
   loadFailed: '無法載入會員卡',
   retry: '重新載入',
-  backToProfile: '返回基本資料',
 };

@@ -9,7 +9,6 @@ export const mobileTexts = {
   sendCode: '發送驗證碼',
   mobileTaken: '此手機號碼已被註冊',
   sameAsCurrent: '新手機號碼與目前的手機號碼相同',
-  backToProfile: '返回基本資料',
   verifyNewHeading: '驗證新手機號碼',
   verifyHeading: '手機驗證',
   codeSentTo: (mobile: string) => `驗證碼已發送至 ${mobile}，請於 10 分鐘內輸入。`,

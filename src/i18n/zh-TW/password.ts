@@ -25,11 +25,9 @@ export const passwordTexts = {
   changeDone: '修改成功',
   importedReason: '您目前的密碼是生日 8 碼，為了帳號安全，請設定新的密碼。',
   backToForgot: '返回忘記密碼',
-  backToProfile: '返回基本資料',
   forgotCurrent: '忘記目前的密碼？',
   forgotWayOn: '忘記密碼',
   backToChange: '返回修改密碼',
   resetDoneTitle: '密碼已重設完成',
   resetDoneText: '請使用新密碼登入。',
-  toLogin: '前往登入',
 };

@@ -21,7 +21,6 @@ export const registerTexts = {
   termsRequired: '請閱讀並同意所有會員條款',
   next: '下一步',
   memberExists: '會員已存在，無法註冊',
-  memberExistsLogin: '前往登入',
   memberExistsForgotPassword: '忘記密碼',
   haveAccount: '已經是會員了？',
   inviteCodeLabel: '邀請碼',
@@ -59,5 +58,4 @@ export const registerTexts = {
   backToVerify: '返回手機驗證',
   successTitle: '註冊成功',
   successRedirecting: '將自動為您導向會員頁面…',
-  goToMemberArea: '前往會員中心',
 };
