@@ -97,6 +97,17 @@ test('a member who forgot the password gets a code by SMS, sets a new one, and l
   expect(await page.evaluate(() => sessionStorage.getItem('TEMP_ACCESS_TOKEN'))).toBeNull();
   await done.getByRole('button', { name: '確定' }).click();
   await expect(page).toHaveURL(`${server.url}/login`);
+  await expect(page.getByLabel('帳號')).toHaveValue(FORGETFUL.mobile);
+
+  // Back from /login reaches the code screen again: the recovery is said to be done, not expired.
+  await page.goBack();
+  await expect(page).toHaveURL(`${server.url}/verify_forget_password`);
+  const finished = page.getByRole('alert');
+  await expect(finished).toContainText('密碼已重設完成');
+  await shot(page, info, 'recovery-finished');
+  await expectAccessible(page, '/verify_forget_password after the reset');
+  await finished.getByRole('link', { name: '前往登入' }).click();
+  await expect(page).toHaveURL(`${server.url}/login`);
 
   await logIn(page, FORGETFUL.mobile, FORGETFUL.birthday);
   const refused = page.getByRole('dialog', { name: '提示' });
@@ -181,6 +192,7 @@ test('a signed-in member who does not know the current password recovers it from
   await expect(page.getByLabel('手機號碼')).toHaveValue(UNSURE.mobile);
   await expect(page.getByRole('link', { name: '返回修改密碼' })).toBeVisible();
   await shot(page, info, 'forgot-password-signed-in');
+  await expectAccessible(page, '/forgotPassword signed in');
   await page.getByRole('button', { name: '發送驗證碼' }).click();
   await expect(page).toHaveURL(`${server.url}/verify_forget_password`);
   const { code } = await latestCode(server.url, UNSURE.mobile, 'forgot_password');
