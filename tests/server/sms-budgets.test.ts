@@ -5,7 +5,7 @@ import { members } from '../../server/db/schema';
 import { enc, postSigned, startTestApp, type TestApp } from './helpers/app';
 import { captureLogs } from './helpers/logs';
 import { addMember } from './helpers/members';
-import { outbox, rcOf, registerPayload } from './helpers/registration';
+import { call, latestCode, outbox, rcOf, registerPayload } from './helpers/registration';
 
 const MINUTE = 60_000;
 const logs = captureLogs();
@@ -49,6 +49,20 @@ describe('SMS sends per client address (SMS_PER_ADDRESS_PER_HOUR)', () => {
     expect(await rcOf(register(second, mobileNo(11), '203.0.113.7'))).toBe('C01');
     first.clock.advance(60 * MINUTE);
     expect(await rcOf(register(second, mobileNo(12), '203.0.113.6'))).toBe('C01');
+  });
+
+  it("counts only the codes no one has entered: a store's members who verify do not use up its address", async () => {
+    // A registration drive on the store's Wi-Fi: one address, every member entering the code they got.
+    for (let i = 0; i < 25; i++) {
+      const registered = await register(i % 2 ? second : first, mobileNo(200 + i), '203.0.113.10');
+      expect(registered.json().rcrm.RC).toBe('C01');
+      const temp = registered.json().results.temp_access_token;
+      const verifyCode = await latestCode(first, mobileNo(200 + i));
+      expect(await rcOf(call(first, 'register_verify', temp, { verify_code: verifyCode }))).toBe('C01');
+    }
+    // Codes sent and never entered still count: 10 of them, and the address waits.
+    for (let i = 0; i < 10; i++) expect(await rcOf(register(first, mobileNo(300 + i), '203.0.113.10'))).toBe('C01');
+    expect(await rcOf(register(second, mobileNo(310), '203.0.113.10'))).toBe('SMS_SEND_LIMIT');
   });
 
   it('counts every purpose together: forgot-password codes and registrations share the budget', async () => {

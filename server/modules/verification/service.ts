@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, gt, lt, lte, max, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, lte, max, type SQL, sql } from 'drizzle-orm';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { DELETE_BATCH_ROWS, deleteInBatches } from '../../db/delete-in-batches';
@@ -56,7 +56,7 @@ const countSince = async (db: Db, where: SQL | undefined) => {
 /**
  * Which send limit a new code for the target, asked for from `outgoing`'s client address,
  * would break now, if any: 3 per mobile and purpose in 24 hours and 60 s apart, the
- * address's hourly budget across every mobile and purpose, and the deployment's ceiling a
+ * address's hourly budget of codes not yet entered, across every mobile and purpose, and the deployment's ceiling a
  * minute. Every count is of codes recorded in the database, so each holds across server
  * processes and restarts.
  */
@@ -76,7 +76,14 @@ export async function sendRefusal(
   if (lastSentAt && now.getTime() - lastSentAt.getTime() < LIMITS.smsResendMs) return 'SMS_RESEND_TOO_SOON';
   const { budget, clientAddress } = outgoing;
   const hourAgo = new Date(now.getTime() - HOUR);
-  const fromAddress = and(eq(verificationCodes.clientAddress, clientAddress), gt(verificationCodes.sentAt, hourAgo));
+  // A code its member entered proved a phone in their hand: only the codes never entered count,
+  // so a store's registration drive on one Wi-Fi address is not held to 10 members an hour
+  // (decision 0026), while sends to numbers no one answers for still are.
+  const fromAddress = and(
+    eq(verificationCodes.clientAddress, clientAddress),
+    gt(verificationCodes.sentAt, hourAgo),
+    isNull(verificationCodes.usedAt),
+  );
   if ((await countSince(db, fromAddress)) >= budget.perAddressPerHour) return 'SMS_SEND_LIMIT';
   const minuteAgo = new Date(now.getTime() - MINUTE);
   if ((await countSince(db, gt(verificationCodes.sentAt, minuteAgo))) >= budget.maxPerMinute) {
