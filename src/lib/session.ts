@@ -33,6 +33,17 @@ export function forgetMember(): void {
   storage.unsavedProfileEdits.remove();
 }
 
+/**
+ * Another tab ended or replaced the session, which all tabs share: this tab's own copies of the
+ * member it showed go (session storage is the tab's alone), and its token copy follows the session.
+ */
+export function followSessionOfAnotherTab(token: string | null): void {
+  storage.memberAccessInfo.remove();
+  storage.memberChangeMobile.remove();
+  if (token) storage.memberAccessToken.set(token);
+  else storage.memberAccessToken.remove();
+}
+
 /** The stored session while it is unexpired; an expired one is cleared and counts as logged out. */
 export function readSession(now: Date = new Date()): MemberAuth | null {
   const auth = storage.memberAuth.get();

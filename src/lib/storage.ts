@@ -81,6 +81,32 @@ const text = v.pipe(v.string(), v.nonEmpty());
 export const memberAuthSchema = v.object({ token: text, expireTime: text });
 export type MemberAuth = v.InferOutput<typeof memberAuthSchema>;
 
+const MEMBER_AUTH_KEY = 'memberAuth';
+
+const tokenIn = (stored: string | null): string | null => {
+  if (stored === null) return null;
+  try {
+    const result = v.safeParse(memberAuthSchema, JSON.parse(stored));
+    return result.success ? result.output.token : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The session's token before and after a change another tab made to the kept session, read from
+ * the `storage` event the browser fires in every other tab; null for an event about anything else.
+ */
+export function sessionChangeIn(event: StorageEvent): { before: string | null; after: string | null } | null {
+  if (event.key !== MEMBER_AUTH_KEY) return null;
+  try {
+    if (event.storageArea !== window.localStorage) return null;
+  } catch {
+    return null;
+  }
+  return { before: tokenIn(event.oldValue), after: tokenIn(event.newValue) };
+}
+
 /** A page of this app to come back to after signing in (an interrupted OAuth hop), until `until` (epoch ms). */
 export const returnPathSchema = v.object({ path: text, until: v.number() });
 
@@ -129,7 +155,7 @@ export type KeptMemberCard = v.InferOutput<typeof keptMemberCardSchema>;
 export const thirdPartyCrmDataSchema = v.object({ third_party_crm_data: text });
 
 export const storage = {
-  memberAuth: jsonItem('localStorage', 'memberAuth', memberAuthSchema),
+  memberAuth: jsonItem('localStorage', MEMBER_AUTH_KEY, memberAuthSchema),
   rurl: textItem('localStorage', 'rurl', text),
   loginType: textItem('localStorage', 'login_type', v.picklist(LOGIN_TYPES)),
   memberAccessToken: textItem('sessionStorage', 'member_access_token', text),

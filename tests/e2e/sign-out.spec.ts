@@ -3,12 +3,14 @@ import { profileAnswerFor, registerUnverifiedMember } from './member-api';
 import { freshDataDir, type MemberServer, startMemberServer } from './member-server';
 
 const MEMBER = { mobile: '0933222111', password: 'abc12345', name: '周小美' };
+const HOUSEMATE = { mobile: '0933222999', password: 'xyz98765', name: '吳大同' };
 
 let server: MemberServer;
 
 test.beforeAll(async () => {
   server = await startMemberServer(freshDataDir());
   await registerUnverifiedMember(server.url, MEMBER);
+  await registerUnverifiedMember(server.url, HOUSEMATE);
 });
 
 test.afterAll(async () => {
@@ -21,11 +23,15 @@ const shot = (page: Page, info: TestInfo, name: string, fullPage = false) =>
 const storedToken = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('memberAuth') ?? 'null')?.token as string | undefined);
 
-test('a member signs out from the profile: back on /login, and the old token is dead', async ({ page }, info) => {
+async function logIn(page: Page, member: { mobile: string; password: string }) {
   await page.goto(`${server.url}/login`);
-  await page.getByLabel('帳號').fill(MEMBER.mobile);
-  await page.getByLabel('密碼', { exact: true }).fill(MEMBER.password);
+  await page.getByLabel('帳號').fill(member.mobile);
+  await page.getByLabel('密碼', { exact: true }).fill(member.password);
   await page.getByRole('button', { name: '登入', exact: true }).click();
+}
+
+test('a member signs out from the profile: back on /login, and the old token is dead', async ({ page }, info) => {
+  await logIn(page, MEMBER);
   await expect(page).toHaveURL(`${server.url}/change_member`);
   await expect(page.getByLabel('姓名')).toHaveValue(MEMBER.name);
   const token = await storedToken(page);
@@ -94,4 +100,49 @@ test('a member signed in with (demo) LINE signs out of the app and of LIFF, and 
   expect(await storedToken(page)).toBeUndefined();
   expect(await page.evaluate(() => sessionStorage.getItem('line_access_token'))).toBeNull();
   expect(await profileAnswerFor(server.url, token ?? '')).toBe('TOKEN_INVALID');
+});
+
+test("two tabs of one browser: the first follows the other's sign-out and sign-in, so its save never lands in the other account", async ({
+  page,
+  context,
+}, info) => {
+  await logIn(page, MEMBER);
+  await expect(page.getByLabel('姓名')).toHaveValue(MEMBER.name);
+  await page.getByLabel('姓名').fill('周小美美');
+
+  const other = await context.newPage();
+  await other.goto(`${server.url}/change_member`);
+  await expect(other.getByLabel('姓名')).toHaveValue(MEMBER.name);
+  await other.getByRole('button', { name: '登出' }).click();
+  await expect(other).toHaveURL(`${server.url}/login`);
+
+  await test.step('the first tab goes to /login by itself', async () => {
+    await expect(page).toHaveURL(`${server.url}/login`);
+    await expect(page.getByRole('heading', { name: '會員登入' })).toBeVisible();
+  });
+
+  await test.step('signed in as someone else there, the first tab stays on /login until it is used', async () => {
+    await logIn(other, HOUSEMATE);
+    await expect(other.getByLabel('姓名')).toHaveValue(HOUSEMATE.name);
+    await expect(page).toHaveURL(`${server.url}/login`);
+  });
+
+  await test.step('a tab on the profile follows a change of member: the new one is shown and saved', async () => {
+    await page.goto(`${server.url}/change_member`);
+    await expect(page.getByLabel('姓名')).toHaveValue(HOUSEMATE.name);
+    await page.getByLabel('姓名').fill('吳大同同');
+    await other.getByRole('button', { name: '登出' }).click();
+    await logIn(other, MEMBER);
+    await expect(other.getByLabel('姓名')).toHaveValue(MEMBER.name);
+    await expect(page).toHaveURL(`${server.url}/login`);
+  });
+
+  await test.step('nothing typed in a tab reached an account', async () => {
+    await other.reload();
+    await expect(other.getByLabel('姓名')).toHaveValue(MEMBER.name);
+    await shot(other, info, 'two-tabs-other-member');
+    await other.getByRole('button', { name: '登出' }).click();
+    await logIn(other, HOUSEMATE);
+    await expect(other.getByLabel('姓名')).toHaveValue(HOUSEMATE.name);
+  });
 });

@@ -1,0 +1,95 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { startSession } from '../../src/lib/session';
+import { answer, reply } from './support/api';
+import { MEMBER_TOKEN, PROFILE, signIn } from './support/profile';
+import { answerTerms } from './support/register';
+import { renderApp } from './support/render-app';
+
+// Two tabs of one browser share localStorage, where the session is kept. Another tab's change
+// reaches this one only as a `storage` event, which the browser fires in every tab but the one
+// that made it; the test makes the change and fires the event as that browser would.
+const OTHER_TOKEN = 'member-token-other-tab';
+const OTHER_PROFILE = { ...PROFILE, name: '陳美玲', mobile: '0987654321', email: 'meiling@example.com' };
+
+function inAnotherTab(change: () => void, key = 'memberAuth'): void {
+  const oldValue = localStorage.getItem(key);
+  change();
+  const newValue = localStorage.getItem(key);
+  act(() => {
+    window.dispatchEvent(new StorageEvent('storage', { key, oldValue, newValue, storageArea: localStorage }));
+  });
+}
+
+/** get_member_profile answering the profile of whichever member's token the call carries, as the server would. */
+function answerProfilesByToken() {
+  return answer('getMemberProfile', ({ payload }) => {
+    if (payload.token === OTHER_TOKEN) return reply('C01', { member_profile: OTHER_PROFILE });
+    if (payload.token === MEMBER_TOKEN) return reply('C01', { member_profile: PROFILE });
+    return reply('TOKEN_INVALID');
+  });
+}
+
+const nameField = () => screen.getByLabelText('姓名');
+
+describe('the session changed in another tab', () => {
+  it("shows the member signed in there, and drops the first member's typed edits, so a save never writes them into the other account", async () => {
+    signIn();
+    answerProfilesByToken();
+    const { user } = renderApp('/change_member');
+    await waitFor(() => expect(nameField()).toHaveValue(PROFILE.name));
+    await user.clear(nameField());
+    await user.type(nameField(), '王大明');
+
+    inAnotherTab(() => startSession(OTHER_TOKEN, 'Member'));
+
+    await waitFor(() => expect(nameField()).toHaveValue(OTHER_PROFILE.name));
+    expect(screen.getByRole('link', { name: '變更手機號碼（目前為 0987-654-321）' })).toBeInTheDocument();
+    expect(sessionStorage.getItem('member_access_info')).toContain(OTHER_PROFILE.mobile);
+    const saves = answer('updateMemberProfile', () => reply('C01', {}));
+    await user.click(screen.getByRole('button', { name: '儲存' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]?.payload.token).toBe(OTHER_TOKEN);
+    expect(saves[0]?.params).toMatchObject({ member_profile: { name: OTHER_PROFILE.name } });
+  });
+
+  it('goes to /login when the member signed out there, and forgets the profile this tab kept', async () => {
+    signIn();
+    const loads = answerProfilesByToken();
+    const { router } = renderApp('/change_member');
+    await waitFor(() => expect(nameField()).toHaveValue(PROFILE.name));
+
+    inAnotherTab(() => localStorage.removeItem('memberAuth'));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: '會員登入' })).toBeInTheDocument();
+    expect(sessionStorage.getItem('member_access_info')).toBeNull();
+    expect(loads.map((call) => call.payload.token)).toEqual([MEMBER_TOKEN]);
+  });
+
+  it('leaves a signed-out tab as it is: what is typed in registration stays', async () => {
+    answerTerms();
+    const { user, router } = renderApp('/registerFirst');
+    const name = await screen.findByLabelText('姓名');
+    await user.type(name, '林美華');
+
+    inAnotherTab(() => startSession(MEMBER_TOKEN, 'Member'));
+
+    expect(router.state.location.pathname).toBe('/registerFirst');
+    expect(screen.getByLabelText('姓名')).toHaveValue('林美華');
+  });
+
+  it('ignores other keys and the same session written again', async () => {
+    signIn();
+    const loads = answerProfilesByToken();
+    const { user } = renderApp('/change_member');
+    await waitFor(() => expect(nameField()).toHaveValue(PROFILE.name));
+    await user.type(nameField(), '先生');
+
+    inAnotherTab(() => localStorage.setItem('rurl', 'https://shop.example.com/'), 'rurl');
+    inAnotherTab(() => localStorage.setItem('memberAuth', localStorage.getItem('memberAuth') ?? ''));
+
+    expect(nameField()).toHaveValue(`${PROFILE.name}先生`);
+    expect(loads).toHaveLength(1);
+  });
+});
