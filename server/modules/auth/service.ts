@@ -20,8 +20,9 @@ export type PasswordCheck = 'C01' | 'PASSWORD_INCORRECT' | 'ACCOUNT_LOCKED';
  * The member's password, checked under the lockout count of the member's mobile: the check
  * is counted before argon2 runs, a check beyond the fifth within 15 minutes is refused
  * without running it, the fifth wrong one locks the account for 15 minutes, and the right
- * one forgives the count. Login, LINE binding (through login), password change and mobile
- * change all check through here, so they share one count.
+ * one forgives the count. Password change and mobile change check through here; login (and LINE
+ * binding, through login) counts the same check in the same row with `reserveAttemptOfHolder` and
+ * `judgedCheck`, so all of them share one count.
  */
 export async function checkMemberPassword(db: Db, member: Member, password: string, now: Date): Promise<PasswordCheck> {
   const check = await countedPasswordCheck(db, member, password, now);
