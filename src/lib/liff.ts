@@ -9,7 +9,11 @@ import { within } from './within';
 export type { LineSdk, LineTextMessage } from './line-sdk';
 
 const IN_LINE_APP = / Line\//;
-const LIFF_QUERY_KEYS = ['liff.state', 'code', 'state', 'liffClientId'];
+const LIFF_QUERY_KEYS = ['liff.state', 'code', 'state', 'liffClientId', 'liffOAuth2Error'];
+/** What LINE login sends back when it did not log the member in, as LIFF reads it from the query. */
+const LINE_LOGIN_ERROR_KEYS = ['error', 'error_description', 'liffOAuth2Error'];
+/** An OAuth error code (RFC 6749's grammar, as short as the real ones): nothing a link could say more with. */
+const OAUTH_ERROR_CODE = /^[a-z_]{1,40}$/;
 
 /**
  * Inside LINE, or back from a LINE login: LIFF must settle the URL before the router reads it.
@@ -25,6 +29,31 @@ export function needsLiffAtBoot(url: URL, userAgent: string): boolean {
 /** No LIFF app configured: LINE is played by liff-mock, and the server runs its demo LINE. */
 export const isLineDemo = (config: AppConfig = appConfig()): boolean => !config.liffId;
 
+/** A LINE login that came back with an error: its message is the app's own words, whole, for the member. */
+export class LineLoginError extends Error {}
+
+/**
+ * LIFF fails to start whenever the query carries `error` and `liffOAuth2Error`, with a message built
+ * from `error` and `error_description`. Anyone can write those into a link shared in a LINE chat, and
+ * the app would show them on the brand's page; so the member is told in the app's words instead,
+ * with at most a code that fits OAuth's grammar.
+ */
+function lineLoginErrorIn(search: string): LineLoginError | null {
+  const query = new URLSearchParams(search);
+  const code = query.get('error');
+  if (!code || !query.has('liffOAuth2Error')) return null;
+  if (code === 'access_denied') return new LineLoginError(loginTexts.lineCancelled);
+  return new LineLoginError(OAUTH_ERROR_CODE.test(code) ? loginTexts.lineFailedWith(code) : loginTexts.lineFailed);
+}
+
+/** LINE login's error leaves the address once LIFF has settled, so a reload does not tell it again. */
+function dropLineLoginError(): void {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has('liffOAuth2Error')) return;
+  for (const key of LINE_LOGIN_ERROR_KEYS) url.searchParams.delete(key);
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
 let loading: Promise<LineSdk> | null = null;
 
 /** Loads and initialises LIFF once; the SDK is its own chunk so desktop visitors never fetch it up front. */
@@ -35,7 +64,13 @@ export function loadLiff(): Promise<LineSdk> {
     // The SDK's code (or the demo's mock) lost on a weak signal is the connection, not LINE's
     // refusal: said in the member's words, as the browser's own message names the script's address.
     loading = import('./liff-sdk')
-      .then(({ initLiff }) => initLiff(liffId, `demo.${deviceUuid()}`))
+      .then(({ initLiff }) => {
+        // Read as LIFF is about to read it: the error in the address, not LIFF's message, is what LIFF failed on.
+        const lineLoginError = lineLoginErrorIn(window.location.search);
+        return initLiff(liffId, `demo.${deviceUuid()}`).catch((error: unknown) => {
+          throw lineLoginError ?? error;
+        });
+      })
       .catch((error: unknown) => {
         throw asCallFailure(error);
       });
@@ -69,7 +104,7 @@ async function startedLiff(): Promise<LineSdk> {
 /**
  * Boot, before the router reads the URL: inside LINE or back from LINE, LIFF settles LINE's query
  * (and completes a LINE login); a failure, or LINE not answering in time, is kept for the login
- * screen to show, and the app starts all the same.
+ * screen to show, and the app starts all the same. LINE login's error, once told, leaves the address.
  */
 export async function settleLiffAtBoot(userAgent: string = navigator.userAgent): Promise<Error | null> {
   if (!needsLiffAtBoot(new URL(window.location.href), userAgent)) return null;
@@ -79,6 +114,7 @@ export async function settleLiffAtBoot(userAgent: string = navigator.userAgent):
     bootFailure = error instanceof Error ? error : new Error(String(error));
   }
   followLiffState();
+  dropLineLoginError();
   return bootFailure;
 }
 

@@ -28,7 +28,7 @@ describe('when LIFF starts', () => {
     expect(needsLiffAtBoot(page(), LINE_APP)).toBe(true);
   });
 
-  it.each(['?liff.state=%2Fline_bind', '?code=abc&state=xyz', '?liffClientId=123'])(
+  it.each(['?liff.state=%2Fline_bind', '?code=abc&state=xyz', '?liffClientId=123', '?liffOAuth2Error=true&error=x'])(
     'starts before the router when back from LINE login (%s)',
     (query) => {
       expect(needsLiffAtBoot(page(query), DESKTOP_BROWSER)).toBe(true);

@@ -47,11 +47,14 @@ describe('back on /login from LINE login', () => {
     expect(localStorage.getItem('rurl')).toBe('/change_member');
   });
 
-  it('shows the failure of a LINE login the member cancelled, which comes back without a code', async () => {
+  it('says the member cancelled the LINE login, which comes back without a code, in the app’s words', async () => {
     fakeLine.initFailure = new Error('access_denied: The user has denied the approval');
     await bootAt('/login?error=access_denied&error_description=denied&state=xyz789&liffOAuth2Error=true');
-    expect(await notice()).toHaveTextContent('access_denied: The user has denied the approval');
+    const dialog = await notice();
+    expect(dialog).toHaveTextContent('已取消 LINE 登入。');
+    expect(dialog).not.toHaveTextContent('The user has denied the approval');
     await waitFor(() => expect(lineQueryLeft()).toBe(false));
+    expect(window.location.search).not.toMatch(/[?&](error|error_description|liffOAuth2Error)=/);
   });
 
   it('shows LIFF’s failure when the LINE card cannot start LINE', async () => {

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { failureMessage, gotNoAnswer } from '../../api/client';
 import { loginTexts } from '../../i18n/zh-TW/login';
-import { lineAccessToken, signInWithLine, takeLiffBootFailure } from '../../lib/liff';
+import { LineLoginError, lineAccessToken, signInWithLine, takeLiffBootFailure } from '../../lib/liff';
 
 interface LineLoginOptions {
   /** Present when LINE sent the member back to /login after authorising. */
@@ -19,9 +19,12 @@ const loginPageUrl = () => new URL('/login', window.location.origin).toString();
 /**
  * LIFF's own words after the app's, so a member can quote them (the spec shows LINE's
  * error_description); LIFF's code that did not come is the connection, said as for any call.
+ * An error LINE login sent back through the address is already in the app's words: the address
+ * is anyone's to write, so nothing of it is quoted.
  */
 function lineFailure(error: unknown): string {
   if (gotNoAnswer(error)) return failureMessage(error);
+  if (error instanceof LineLoginError) return error.message;
   return error instanceof Error && error.message ? loginTexts.lineFailedWith(error.message) : loginTexts.lineFailed;
 }
 

@@ -17,6 +17,8 @@ export const loginTexts = {
   lineNotBound: '此 LINE ID 尚未綁定會員。非會員請先註冊，會員可綁定後使用 LINE 登入',
   lineFailed: 'LINE 登入失敗，請再試一次。',
   lineFailedWith: (detail: string) => `LINE 登入失敗，請再試一次。\n（${detail}）`,
+  /** The member declined on LINE's consent page (LINE login's `access_denied`). */
+  lineCancelled: '已取消 LINE 登入。',
   /** LIFF did not start in time: LINE's servers did not answer, usually a weak signal. */
   lineNoAnswer: 'LINE 暫時沒有回應，請確認網路連線',
   systemUpgraded: '系統已升級整合，將為您導向會員頁面，請重新註冊並登入',
