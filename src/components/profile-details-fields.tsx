@@ -13,8 +13,12 @@ export interface ProfileDetailsText {
   emailPlaceholder: string;
   birthdayLabel: string;
   birthdayHint: string;
-  /** Why a birthday already given cannot change. */
-  birthdayLocked: string;
+}
+
+/** A birthday already given (`YYYY/MM/DD`), and why it cannot change. */
+export interface LockedBirthdayText {
+  birthday: string;
+  why: string;
 }
 
 interface ProfileDetailsFieldsProps {
@@ -23,8 +27,8 @@ interface ProfileDetailsFieldsProps {
   email: UseFormRegisterReturn;
   birthday: UseFormRegisterReturn;
   errors: { gender?: FieldError; email?: FieldError; birthday?: FieldError };
-  /** A birthday already given (`YYYY/MM/DD`) is not the member's to change: it is shown, not asked. */
-  lockedBirthday: string | null;
+  /** A birthday already given is not the member's to change: it is shown, not asked. */
+  lockedBirthday?: LockedBirthdayText | null;
 }
 
 /** Gender, email and birthday, as registration step 2 and the profile ask them; each field's message is its own. */
@@ -54,7 +58,7 @@ export function ProfileDetailsFields({
         {...email}
       />
       {lockedBirthday ? (
-        <LockedBirthday label={text.birthdayLabel} birthday={lockedBirthday} hint={text.birthdayLocked} />
+        <LockedBirthday label={text.birthdayLabel} birthday={lockedBirthday.birthday} hint={lockedBirthday.why} />
       ) : (
         <div className="flex flex-col gap-1.5">
           <BirthdayField

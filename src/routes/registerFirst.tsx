@@ -9,7 +9,7 @@ export const Route = createFileRoute('/registerFirst')({
   beforeLoad: ({ search, location }) => {
     requireSignedOut();
     goOnOnceRegistered();
-    return arriveAtRegistration(search, location.hash);
+    return arriveAtRegistration('/registerFirst', search, location.hash);
   },
   // The terms are asked for at once but not waited for: the form shows and takes typing while
   // they load, in their own place. A failed load is kept as data but stale at once, so coming

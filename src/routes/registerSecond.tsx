@@ -11,7 +11,7 @@ export const Route = createFileRoute('/registerSecond')({
   validateSearch: registerSearchSchema,
   beforeLoad: async ({ search, location }) => {
     goOnOnceRegistered();
-    await arriveAtRegistration(search, location.hash);
+    await arriveAtRegistration('/registerSecond', search, location.hash);
     requireStepOne();
   },
   component: StepTwoScreen,

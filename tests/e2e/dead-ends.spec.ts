@@ -151,6 +151,8 @@ test('a saved rurl that fails: the member is told, it is forgotten, and login go
 
 test('registration link data that cannot be read is dropped once, and registration goes on', async ({ page }, info) => {
   await page.goto(`${server.url}/registerFirst#bm90LW91cnM%3D`);
+  // Kept for registering, the link's data leaves the address (decision 0027).
+  await expect(page).toHaveURL(`${server.url}/registerFirst`);
   await page.getByLabel('手機號碼').fill(VISITOR_MOBILE);
   await page.getByLabel('姓名').fill('張新客');
   await page.getByLabel('密碼', { exact: true }).fill('abc12345');

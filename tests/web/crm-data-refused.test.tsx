@@ -77,7 +77,7 @@ describe('third-party CRM data that cannot be used does not block registration',
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('gives back the birthday that came with refused data: the member may change it on the next try', async () => {
+  it('keeps the birthday the refused data filled in, for the member to keep or change on the next try', async () => {
     const data = crmData({ birthday: '1990/01/02' });
     refuse(
       'registerWithThirdPartyCrmData',
@@ -87,8 +87,7 @@ describe('third-party CRM data that cannot be used does not block registration',
     answer('register', () => reply('SMS_SEND_LIMIT'));
     storeStepOne();
     const { user, router } = renderApp(`/registerSecond#${encodeURIComponent(data)}`);
-    expect(await screen.findByText('生日已由您原有的會員資料帶入，無法修改。')).toBeInTheDocument();
-    expect(screen.queryByLabelText('生日')).not.toBeInTheDocument();
+    expect(await screen.findByLabelText('生日')).toHaveValue('1990-01-02');
 
     await user.click(screen.getByRole('radio', { name: '男' }));
     await user.click(screen.getByRole('button', { name: '註冊' }));
@@ -97,7 +96,6 @@ describe('third-party CRM data that cannot be used does not block registration',
     await user.click(within(dialog).getByRole('button', { name: '關閉' }));
 
     expect(router.state.location.pathname).toBe('/registerSecond');
-    expect(screen.queryByText('生日已由您原有的會員資料帶入，無法修改。')).not.toBeInTheDocument();
     const birthday = screen.getByLabelText('生日');
     expect(birthday).toHaveValue('1990-01-02');
     await user.clear(birthday);

@@ -40,19 +40,22 @@ describe('item 7: a birthday that cannot change reads as text, not as a field', 
     expect(screen.getByText('生日送出後無法修改，填寫生日可獲得生日禮')).toBeInTheDocument();
   });
 
-  it('/registerSecond: a birthday from the member’s CRM data is read-only text, and is sent', async () => {
+  // Anyone can write a link's CRM data (the AES key is in every browser, decision 0005): what it
+  // tells is a suggestion the member checks, never a birthday they cannot change (decision 0027).
+  it('/registerSecond: a birthday from a link is filled in, yet the member may change it before it is sent', async () => {
     const data = encryptValue(TEST_CONFIG.aesKey, JSON.stringify({ birthday: '1985/03/09' }));
-    sessionStorage.setItem('check3rdCrmData', JSON.stringify({ third_party_crm_data: data }));
     storeStepOne();
     const calls = answer('registerWithThirdPartyCrmData', () => reply('C01', { temp_access_token: 'temp' }));
-    const { user } = renderApp('/registerSecond');
-    const birthday = await screen.findByRole('group', { name: '生日' });
-    expect(birthday).toHaveTextContent('1985/03/09');
-    expect(birthday).toHaveAccessibleDescription('生日已由您原有的會員資料帶入，無法修改。');
-    expect(dateInputs()).toHaveLength(0);
+    const { user } = renderApp(`/registerSecond#${encodeURIComponent(data)}`);
+    const birthday = await screen.findByLabelText('生日');
+    expect(birthday).toHaveValue('1985-03-09');
+    expect(screen.queryByText('生日已由您原有的會員資料帶入，無法修改。')).not.toBeInTheDocument();
+    await user.clear(birthday);
+    await user.type(birthday, '1986-04-10');
     await user.click(screen.getByRole('radio', { name: '女' }));
     await user.click(screen.getByRole('button', { name: '註冊' }));
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]?.params.register).toMatchObject({ birthday: '1985/03/09' });
+    expect(calls[0]?.params.register).toMatchObject({ birthday: '1986/04/10' });
+    expect(calls[0]?.params.third_party_crm_data).toBe(data);
   });
 });

@@ -477,19 +477,41 @@ describe('registration step 2: a link with third-party CRM data in its hash', ()
     expect(dialog).toHaveTextContent('SMS_SEND_LIMIT');
   });
 
-  it('fills the fields the CRM knows, and a CRM birthday cannot be changed', async () => {
+  it('fills the empty fields from the link, each the member’s to change, and takes the data out of the address', async () => {
     const data = crmData({ mobile: '0987654321', name: '陳美玲', gender: 'F', birthday: '1985/03/09' });
     answer('briefTerm', () => reply('C01', { terms: [] }));
-    const first = renderApp(`/registerFirst#${encodeURIComponent(data)}`);
+    const first = renderApp(`/registerFirst?referrer_code=TX2AHE8F#${encodeURIComponent(data)}`);
     expect(await screen.findByLabelText('手機號碼')).toHaveValue('0987654321');
     expect(screen.getByLabelText('姓名')).toHaveValue('陳美玲');
+    // Kept for registering, but no longer in the address: not in the history, nor in a copied link.
+    expect(window.location.hash).toBe('');
+    expect(first.router.state.location.hash).toBe('');
+    expect(window.location.search).toBe('?referrer_code=TX2AHE8F');
+    expect(JSON.parse(sessionStorage.getItem('check3rdCrmData') ?? '{}').third_party_crm_data).toBe(data);
     first.unmount();
 
     storeStepOne({ mobile: '0987654321', name: '陳美玲' });
     renderApp('/registerSecond');
-    const birthday = await screen.findByRole('group', { name: '生日' });
-    expect(birthday).toHaveTextContent('1985/03/09');
-    expect(birthday).toHaveAccessibleDescription('生日已由您原有的會員資料帶入，無法修改。');
+    expect(await screen.findByLabelText('生日')).toHaveValue('1985-03-09');
     expect(screen.getByRole('radio', { name: '女' })).toBeChecked();
+  });
+
+  it('never writes over what the member typed before the link was opened', async () => {
+    storeStepOne({ mobile: '0911222333', name: '林小芬' });
+    sessionStorage.setItem(
+      'register2',
+      JSON.stringify({ referrer_code: '', gender: 'M', email: 'fen@example.com', birthday: '1999-09-09' }),
+    );
+    const data = crmData({
+      mobile: '0987654321',
+      name: '陳美玲',
+      gender: 'F',
+      email: 'x@example.com',
+      birthday: '1985/03/09',
+    });
+    renderApp(`/registerSecond#${encodeURIComponent(data)}`);
+    expect(await screen.findByLabelText('生日')).toHaveValue('1999-09-09');
+    expect(screen.getByLabelText('電子信箱')).toHaveValue('fen@example.com');
+    expect(screen.getByRole('radio', { name: '男' })).toBeChecked();
   });
 });

@@ -57,7 +57,7 @@ export function ProfileForm({ profile, startFrom = null, onSave, busy }: Profile
         email={register('email')}
         birthday={register('birthday')}
         errors={errors}
-        lockedBirthday={lockedBirthday}
+        lockedBirthday={lockedBirthday ? { birthday: lockedBirthday, why: profileTexts.birthdayLocked } : null}
       />
       <Button type="submit" className="mt-2" disabled={busy}>
         {profileTexts.save}

@@ -16,11 +16,19 @@ type RegisterSearch = v.InferOutput<typeof registerSearchSchema>;
  * step 2, a hash (third-party CRM data) is kept for registering, and a LINE user sent here by the
  * bind screen finds the mobile entered there in step 1.
  */
-export async function arriveAtRegistration(search: RegisterSearch, hash: string): Promise<void> {
+export async function arriveAtRegistration(
+  step: '/registerFirst' | '/registerSecond',
+  search: RegisterSearch,
+  hash: string,
+): Promise<void> {
   const code = v.safeParse(inviteCodeSchema, search.referrer_code ?? '');
   if (code.success && code.output) saveStepTwo({ referrer_code: code.output });
-  // Reading the CRM data takes the AES code, loaded only when a link brings some.
-  if (hash) (await import('./third-party-crm')).keepThirdPartyCrmData(hash);
+  if (hash) {
+    // Reading the CRM data takes the AES code, loaded only when a link brings some.
+    (await import('./third-party-crm')).keepThirdPartyCrmData(hash);
+    // Kept, it leaves the address: a member's details stay out of the history and of a copied link.
+    throw redirect({ to: step, search, replace: true });
+  }
   const bindMobile = lineBindData() ? lineBindMobile.get() : null;
   if (bindMobile && !stepOneDraft().mobile) saveStepOne({ mobile: bindMobile });
 }

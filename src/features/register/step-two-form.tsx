@@ -11,7 +11,6 @@ import { registerTexts } from '../../i18n/zh-TW/register';
 import { fieldMessages } from '../../lib/form-errors';
 import { type RegisterTwoDraft, saveStepTwo, stepTwoDraft } from './drafts';
 import { type StepTwoValues, stepTwoSchema } from './form-schemas';
-import { crmBirthday, keepsCrmData } from './third-party-crm';
 
 interface StepTwoFormProps {
   /** A call is running: the buttons wait. */
@@ -24,15 +23,11 @@ interface StepTwoFormProps {
 const resolver = valibotResolver(stepTwoSchema) as unknown as Resolver<RegisterTwoDraft, unknown, StepTwoValues>;
 
 /**
- * Invite code, gender, email and birthday; kept in session storage as they are entered. A birthday that came
- * with the member's CRM data is shown, not asked.
+ * Invite code, gender, email and birthday; kept in session storage as they are entered. What a link's
+ * CRM data told is already in the draft, and the member's to change (decision 0027).
  */
 export function StepTwoForm({ busy, onSubmit, onSkip }: StepTwoFormProps) {
   const [draft] = useState(stepTwoDraft);
-  const [birthdayAtStart] = useState(crmBirthday);
-  // Locked only while the CRM data is kept: when the server refuses it, registration forgets it
-  // (use-registration.ts) and the birthday is the member's again to change on the next try.
-  const lockedBirthday = birthdayAtStart && keepsCrmData() ? birthdayAtStart : null;
   const {
     register,
     handleSubmit,
@@ -44,7 +39,7 @@ export function StepTwoForm({ busy, onSubmit, onSkip }: StepTwoFormProps) {
     resolver,
     mode: 'onTouched',
     reValidateMode: 'onChange',
-    defaultValues: { ...draft, birthday: birthdayAtStart ? birthdayAtStart.replaceAll('/', '-') : draft.birthday },
+    defaultValues: draft,
   });
 
   useEffect(() => {
@@ -81,7 +76,6 @@ export function StepTwoForm({ busy, onSubmit, onSkip }: StepTwoFormProps) {
         email={register('email')}
         birthday={register('birthday')}
         errors={errors}
-        lockedBirthday={lockedBirthday}
       />
       <Button type="submit" className="mt-2" disabled={busy}>
         {registerTexts.submit}

@@ -42,15 +42,11 @@ export function crmDataToRegisterWith(): { data?: string; unreadable: boolean } 
 /** The CRM data was refused or cannot be read: registration goes on without it, in this tab for good. */
 export const forgetCrmData = (): void => storage.check3rdCrmData.remove();
 
-/** A birthday the CRM already holds: registration shows it and does not let it change. */
-export const crmBirthday = (): string | null => storedCrmData()?.birthday ?? null;
-
-/** Whether this tab still keeps the link's CRM data: refused or unreadable data is forgotten. */
-export const keepsCrmData = (): boolean => storage.check3rdCrmData.get() !== null;
-
 /**
  * A registration link with a hash carries the member's encrypted third-party CRM data: it is kept
- * for /member/register_with_third_party_crm_data, and what it tells fills the empty fields.
+ * for /member/register_with_third_party_crm_data, and what it tells fills the empty fields. Only
+ * the empty ones, each the member's to change: the AES key is in every browser (decision 0005), so
+ * anyone can write such a link, and what it tells is a suggestion, never a fact (decision 0027).
  */
 export function keepThirdPartyCrmData(hash: string): void {
   let data: string;
@@ -69,6 +65,6 @@ export function keepThirdPartyCrmData(hash: string): void {
   saveStepTwo({
     gender: two.gender || crm.gender || '',
     email: two.email || crm.email || '',
-    birthday: crm.birthday ? crm.birthday.replaceAll('/', '-') : two.birthday,
+    birthday: two.birthday || crm.birthday?.replaceAll('/', '-') || '',
   });
 }

@@ -32,7 +32,6 @@ export const registerTexts = {
   emailPlaceholder: '選填，例如 name@example.com',
   birthdayLabel: '生日',
   birthdayHint: '生日設定後無法修改，填寫即可獲得生日禮。',
-  birthdayLocked: '生日已由您原有的會員資料帶入，無法修改。',
   stepTwoIntro: '以下資料皆為選填（性別除外），填寫完整可享有更貼心的會員服務。',
   submit: '註冊',
   skip: '跳過此步驟，直接註冊',
