@@ -9,6 +9,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function startSession(token: string, loginType: LoginType, now: Date = new Date()): MemberAuth {
   // A card kept from an earlier session may be another member's: the next visit online fetches this one's.
   storage.memberCard.remove();
+  storage.memberAccessInfo.remove();
+  // Whoever signs in is done registering in this tab: what was typed (its password too) and a link's data go.
+  storage.register1.remove();
+  storage.register2.remove();
+  storage.check3rdCrmData.remove();
+  storage.tempAccessToken.remove();
   const auth = { token, expireTime: taipeiTimestamp(new Date(now.getTime() + MEMBER_TOKEN_DAYS * DAY_MS)) };
   storage.memberAuth.set(auth);
   storage.memberAccessToken.set(token);
@@ -16,11 +22,17 @@ export function startSession(token: string, loginType: LoginType, now: Date = ne
   return auth;
 }
 
-/** The session ends: the member card kept for offline use goes with it (its secret is replaced anyway). */
+/**
+ * The session ends: the member card kept for offline use goes with it (its secret is replaced
+ * anyway), and so do the member's details this tab kept. Edits kept for the member to sign in
+ * again stay (decision 0022), and so does the login type.
+ */
 export function endSession(): void {
   storage.memberCard.remove();
   storage.memberAuth.remove();
   storage.memberAccessToken.remove();
+  storage.memberAccessInfo.remove();
+  storage.memberChangeMobile.remove();
 }
 
 /** Signing out on this device: the session and everything kept of the member go, down to the login type. */
@@ -28,8 +40,6 @@ export function forgetMember(): void {
   endSession();
   storage.loginType.remove();
   storage.lineAccessToken.remove();
-  storage.memberAccessInfo.remove();
-  storage.memberChangeMobile.remove();
   storage.unsavedProfileEdits.remove();
 }
 

@@ -83,28 +83,20 @@ export type MemberAuth = v.InferOutput<typeof memberAuthSchema>;
 
 const MEMBER_AUTH_KEY = 'memberAuth';
 
-const tokenIn = (stored: string | null): string | null => {
-  if (stored === null) return null;
-  try {
-    const result = v.safeParse(memberAuthSchema, JSON.parse(stored));
-    return result.success ? result.output.token : null;
-  } catch {
-    return null;
-  }
-};
-
 /**
  * The session's token before and after a change another tab made to the kept session, read from
  * the `storage` event the browser fires in every other tab; null for an event about anything else.
+ * (Only localStorage has this key: a sessionStorage event never matches.)
  */
-export function sessionChangeIn(event: StorageEvent): { before: string | null; after: string | null } | null {
-  if (event.key !== MEMBER_AUTH_KEY) return null;
-  try {
-    if (event.storageArea !== window.localStorage) return null;
-  } catch {
-    return null;
-  }
-  return { before: tokenIn(event.oldValue), after: tokenIn(event.newValue) };
+export function sessionChangeIn({ key, oldValue, newValue }: StorageEvent): { before: unknown; after: unknown } | null {
+  const tokenIn = (stored: string | null) => {
+    try {
+      return JSON.parse(stored ?? 'null')?.token;
+    } catch {
+      return null;
+    }
+  };
+  return key === MEMBER_AUTH_KEY ? { before: tokenIn(oldValue), after: tokenIn(newValue) } : null;
 }
 
 /** A page of this app to come back to after signing in (an interrupted OAuth hop), until `until` (epoch ms). */
@@ -128,10 +120,11 @@ export type LoginType = (typeof LOGIN_TYPES)[number];
 export const lineVerifyDataSchema = v.object({ bind_third_party: lineBindDataSchema });
 
 /** A form kept as entered for this tab, under the key the spec names; its shape is the feature's schema. */
-const draftItem =
-  (key: string) =>
-  <T>(schema: v.GenericSchema<unknown, T>): StoredItem<T> =>
-    jsonItem('sessionStorage', key, schema);
+// A draft is read by its feature's schema; anyone may remove it, whatever its shape.
+const draftItem = (key: string) =>
+  Object.assign(<T>(schema: v.GenericSchema<unknown, T>): StoredItem<T> => jsonItem('sessionStorage', key, schema), {
+    remove: rawItem('sessionStorage', key).remove,
+  });
 
 /** What an SMS code is for; each has its own resend countdown. */
 export type CodePurpose = 'register' | 'forgot_password' | 'verify_mobile' | 'change_mobile';

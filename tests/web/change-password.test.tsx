@@ -21,8 +21,10 @@ const notice = () => screen.findByRole('dialog', { name: '提示' });
 const errorsOf = (input: HTMLElement) =>
   document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
 
-async function openChange(url = '/change_pwd') {
+async function openChange(url = '/change_pwd', { profileLoaded = false } = {}) {
   startSession(MEMBER_TOKEN, 'Member');
+  // The profile as this tab loaded it once signed in (the profile screen keeps it).
+  if (profileLoaded) storage.memberAccessInfo.set(PROFILE);
   const view = renderApp(url);
   await screen.findByLabelText('舊密碼');
   return view;
@@ -209,8 +211,7 @@ describe('a change whose answer was lost on a weak signal', () => {
 
 describe('a member who does not know the current password', () => {
   it('finds 忘記目前的密碼？ under it, and the recovery starts with their mobile', async () => {
-    storage.memberAccessInfo.set(PROFILE);
-    const { user, router } = await openChange();
+    const { user, router } = await openChange('/change_pwd', { profileLoaded: true });
     const link = screen.getByRole('link', { name: '忘記目前的密碼？' });
     expect(link).toHaveAttribute('href', '/forgotPassword');
     await user.click(link);

@@ -33,6 +33,31 @@ describe('the stored session', () => {
     expect(readSession()).toBeNull();
   });
 
+  it("ends with the member's details this tab kept, while edits kept for that member to sign in again stay", () => {
+    startSession('tok', 'Member');
+    sessionStorage.setItem('member_access_info', JSON.stringify({ name: '王小明', mobile: '0912345678' }));
+    sessionStorage.setItem('member_change_mobile', '0987654321');
+    sessionStorage.setItem('profile_draft', JSON.stringify({ mobile: '0912345678', edited: {} }));
+    endSession();
+    expect(sessionStorage.getItem('member_access_info')).toBeNull();
+    expect(sessionStorage.getItem('member_change_mobile')).toBeNull();
+    expect(sessionStorage.getItem('profile_draft')).not.toBeNull();
+  });
+
+  it('starts with nothing of an unfinished registration or of the member before: the typed password goes', () => {
+    sessionStorage.setItem(
+      'register1',
+      JSON.stringify({ mobile: '0912345678', password: 'abc123', confirm: 'abc123' }),
+    );
+    sessionStorage.setItem('register2', JSON.stringify({ email: 'x@example.com' }));
+    sessionStorage.setItem('check3rdCrmData', JSON.stringify({ third_party_crm_data: 'data' }));
+    sessionStorage.setItem('temp_access_token', 'temp');
+    sessionStorage.setItem('member_access_info', JSON.stringify({ name: '前一位', mobile: '0900000000' }));
+    startSession('tok', 'Member');
+    for (const key of ['register1', 'register2', 'check3rdCrmData', 'temp_access_token', 'member_access_info'])
+      expect(sessionStorage.getItem(key)).toBeNull();
+  });
+
   it('guards routes: members pass, everyone else is redirected to /login', () => {
     startSession('tok', 'Member');
     expect(() => requireSession()).not.toThrow();
