@@ -127,11 +127,13 @@ test("two tabs of one browser: the first follows the other's sign-out and sign-i
     await expect(page).toHaveURL(`${server.url}/login`);
   });
 
-  await test.step('a tab on the profile follows a change of member: the new one is shown and saved', async () => {
+  await test.step('a tab on the profile with edits typed follows the sign-out there, and the next sign-in leaves it on /login', async () => {
     await page.goto(`${server.url}/change_member`);
     await expect(page.getByLabel('姓名')).toHaveValue(HOUSEMATE.name);
     await page.getByLabel('姓名').fill('吳大同同');
     await other.getByRole('button', { name: '登出' }).click();
+    await expect(other).toHaveURL(`${server.url}/login`);
+    await expect(page).toHaveURL(`${server.url}/login`);
     await logIn(other, MEMBER);
     await expect(other.getByLabel('姓名')).toHaveValue(MEMBER.name);
     await expect(page).toHaveURL(`${server.url}/login`);
@@ -142,6 +144,7 @@ test("two tabs of one browser: the first follows the other's sign-out and sign-i
     await expect(other.getByLabel('姓名')).toHaveValue(MEMBER.name);
     await shot(other, info, 'two-tabs-other-member');
     await other.getByRole('button', { name: '登出' }).click();
+    await expect(other).toHaveURL(`${server.url}/login`);
     await logIn(other, HOUSEMATE);
     await expect(other.getByLabel('姓名')).toHaveValue(HOUSEMATE.name);
   });
