@@ -80,7 +80,18 @@ function parseTrustProxy(value: string): false | number | string[] | null {
 const envSchema = v.object({
   PORT: integer(1, 65535, '3000'),
   HOST: v.optional(text, '127.0.0.1'),
-  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/\S+$/, '須為 postgres:// 連線字串'))),
+  DATABASE_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^postgres(ql)?:\/\/\S+$/, '須為 postgres:// 連線字串'),
+      // Else pg reads `database` as a host named `base`, and a `#` in a password cuts the address
+      // short: each fails later with a network error that names neither.
+      v.check(
+        (url) => URL.canParse(url),
+        '無法解析為網址：使用者名稱或密碼中的 #、/、?、% 須寫成 %XX（如 # 寫成 %23）',
+      ),
+    ),
+  ),
   DATA_DIR: v.optional(text, '.data'),
   CRM_SIGN_KEY: v.optional(text),
   CRM_AES_KEY: v.optional(text),

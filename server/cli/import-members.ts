@@ -2,21 +2,33 @@
 // Imports legacy members (columns mobile,name,birthday,gender,email). Each member's first
 // password is the birthday's 8 digits, and they must choose a new one after logging in.
 // With --ec the rows fill the legacy e-commerce list that compare_ec_member looks up.
-import { existsSync } from 'node:fs';
+// Exit codes: 0 every row imported or already there; 3 some rows skipped, or the whole file
+// refused (not UTF-8, a header naming other columns); 2 the command itself refused; 1 a failure.
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readCsv } from '../modules/members-import/csv';
+import { encodingProblem, notAFileProblem } from '../modules/members-import/file';
 import { countLines, progressReporter } from '../modules/members-import/progress';
+import { escaped } from '../modules/members-import/quoted';
 import { importMembers } from '../modules/members-import/service';
 import { argumentsProblem, openCliDatabase, runCli } from './run';
 
 const NAME = 'members:import';
 const USAGE = '用法：npm run members:import -- 檔案.csv [--ec]';
 const LONG_FILE_LINES = 2_000;
+/** Not every row was imported: scripts and runbooks check for it. */
+const NOT_ALL_IMPORTED = 3;
 
 function refuse(problem: string): number {
   console.error(`${NAME}：${problem}`);
   console.error(USAGE);
   return 2;
+}
+
+function refuseFile(problem: string): number {
+  console.error(`${NAME}：${problem}`);
+  console.error('未匯入任何資料。');
+  return NOT_ALL_IMPORTED;
 }
 
 async function main(): Promise<number> {
@@ -30,27 +42,44 @@ async function main(): Promise<number> {
   const [file] = positionals;
   if (!file) return refuse('請指定要匯入的 CSV 檔案');
   if (positionals.length > 1) return refuse('一次只能匯入一個檔案');
-  if (!existsSync(file)) return refuse(`找不到檔案 ${file}`);
+  // `npm run members:import FILE --ec`, without `--`: npm keeps --ec as its own setting, and the
+  // e-commerce rows would become login accounts.
+  if (process.env.npm_config_ec !== undefined && !values.ec) {
+    return refuse(
+      '--ec 被 npm 當成了它自己的選項，沒有傳給匯入；請在檔名前加上 --：npm run members:import -- 檔案.csv --ec',
+    );
+  }
+  // npm runs the script in the package's folder; a relative path is the operator's, from where npm was run.
+  const path = resolve(process.env.INIT_CWD || '.', file);
+  const notAFile = notAFileProblem(path, file);
+  if (notAFile) return refuse(notAFile);
+  const notUtf8 = await encodingProblem(path, file);
+  if (notUtf8) return refuseFile(notUtf8);
 
   const database = await openCliDatabase();
   try {
-    const lines = await countLines(file);
+    const lines = await countLines(path);
     const started = Date.now();
     const progress = lines >= LONG_FILE_LINES ? progressReporter(lines) : undefined;
-    const summary = await importMembers(database.db, readCsv(file), {
+    const summary = await importMembers(database.db, readCsv(path), {
       ec: values.ec ?? false,
       now: new Date(),
       onProgress: progress,
     });
+    if (summary.refused) return refuseFile(summary.refused);
     progress?.(lines);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     for (const bad of summary.bad) console.log(`第 ${bad.line} 行：略過，${bad.reason}`);
     const target = values.ec ? '電商會員' : '會員';
     console.log(
-      `${file}：${seconds} 秒內讀取 ${summary.read} 筆；匯入 ${summary.imported} 筆${target}，` +
-        `${summary.existing} 筆已存在（未變更），略過 ${summary.bad.length} 筆錯誤資料`,
+      `${escaped(file)}：${seconds} 秒內讀取 ${summary.read} 筆；匯入 ${summary.imported} 筆${target}，` +
+        `${summary.existing} 筆已存在（未變更），略過 ${summary.bad.length} 筆`,
     );
-    return 0;
+    if (summary.bad.length === 0) return 0;
+    console.log(
+      `有 ${summary.bad.length} 筆未匯入（原因見上方各行）；修正後重新匯入同一個檔案即可，已匯入的不會重複。`,
+    );
+    return NOT_ALL_IMPORTED;
   } finally {
     await database.close();
   }

@@ -1,19 +1,41 @@
+import { resolve } from 'node:path';
 import { type Database, DatabaseLockedError, openDatabase } from '../db/client';
+import { ConfigError, parseEnv } from '../env';
 import { DATABASE_QUERY_FAILED, type LoggedError, serializeError } from '../lib/logger';
 
 // The operator commands speak zh-TW, as the server's own start and configuration messages do:
 // the people who run them are the brand's staff in Taiwan. Column names, options and protocol
 // fields (mobile, --name, client_id) stay as they are typed.
 
+interface DatabaseSetting {
+  databaseUrl: string | null;
+  dataDir: string;
+}
+
+/** DATABASE_URL and DATA_DIR as the server reads and checks them (env.ts). */
+function databaseSetting(): DatabaseSetting {
+  const env = parseEnv({ DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR });
+  return { databaseUrl: env.DATABASE_URL ?? null, dataDir: env.DATA_DIR };
+}
+
+/** Which database a command writes to: PostgreSQL's host and database (never the password), or PGlite's directory. */
+function databaseLine({ databaseUrl, dataDir }: DatabaseSetting): string {
+  if (!databaseUrl) return `資料庫：PGlite（${resolve(dataDir)}）`;
+  const url = new URL(databaseUrl);
+  // A Unix socket comes as ?host=/run/postgresql; no host at all is the driver's default.
+  const host = url.host || url.searchParams.get('host') || 'localhost';
+  return `資料庫：PostgreSQL（${host}${url.pathname}）`;
+}
+
 /**
  * The database an operator command works on: the server's own (DATABASE_URL, or PGlite
- * under DATA_DIR), migrated, so the command works on a fresh data directory too.
+ * under DATA_DIR), migrated, so the command works on a fresh data directory too. It is named
+ * first, so an operator sees where the command writes before it does.
  */
 export function openCliDatabase(): Promise<Database> {
-  return openDatabase({
-    databaseUrl: process.env.DATABASE_URL || null,
-    dataDir: process.env.DATA_DIR || '.data',
-  });
+  const setting = databaseSetting();
+  console.error(databaseLine(setting));
+  return openDatabase(setting);
 }
 
 /** The option or argument that Node's `parseArgs` quotes in its refusal ('--name <value>' gives --name). */
@@ -52,7 +74,9 @@ export function runCli(name: string, action: string, main: () => Promise<number>
   main().then(
     (code) => process.exit(code),
     (error: unknown) => {
-      if (error instanceof DatabaseLockedError) {
+      if (error instanceof ConfigError) {
+        console.error(`${name}：${error.message}`);
+      } else if (error instanceof DatabaseLockedError) {
         console.error(`${name}：${error.message}`);
         console.error(`該程序停止後，請再重新${action}。`);
       } else {

@@ -151,6 +151,15 @@ describe('server configuration', () => {
     expect(issues.LINE_API_BASE).not.toContain('Pa55word');
   });
 
+  it('refuses a DATABASE_URL the driver would misread, for the server as for the commands', () => {
+    const issues = issuesOf({ DATABASE_URL: 'postgres://member:p#w@db.example/loyalty' });
+    expect(issues.DATABASE_URL).toContain('# 寫成 %23');
+    expect(issues.DATABASE_URL).not.toContain('p#w');
+    expect(
+      issuesOf({ DATABASE_URL: 'postgres://member:p%23w@db.example/loyalty', PORT: 'eighty' }).DATABASE_URL,
+    ).toBeUndefined();
+  });
+
   it('lists every bad variable in one error', () => {
     const env = {
       PORT: 'eighty',

@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readBirthday } from '../../server/modules/members-import/birthday';
 import { readCsv } from '../../server/modules/members-import/csv';
-import { birthdayPassword, normalizeBirthday, parseImportRow } from '../../server/modules/members-import/rows';
+import { birthdayPassword, parseImportRow } from '../../server/modules/members-import/rows';
 
 const dir = mkdtempSync(join(tmpdir(), 'csv-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -77,44 +78,105 @@ describe('member import rows', () => {
     ]);
   });
 
-  it('accepts both birthday forms and refuses impossible or future dates', () => {
-    expect(normalizeBirthday('1980/12/01')).toBe('1980/12/01');
-    expect(normalizeBirthday('1980/1/2')).toBe('1980/01/02');
-    expect(normalizeBirthday('19801201')).toBe('1980/12/01');
-    expect(normalizeBirthday('1980/02/30')).toBeNull();
-    expect(normalizeBirthday('2999/01/01')).toBeNull();
-    expect(normalizeBirthday('1980-12-01')).toBeNull();
+  // 2026/01/01 in Taipei: the latest birthday the app accepts is 2014/01/01.
+  const NOW = new Date('2026-01-01T00:00:00+08:00');
+  const birthdayOf = (text: string) => readBirthday(text, NOW);
+
+  it('accepts the birthday forms a spreadsheet writes, as YYYY/MM/DD', () => {
+    for (const [text, birthday] of [
+      ['1980/12/01', '1980/12/01'],
+      ['1980/1/2', '1980/01/02'],
+      ['19801201', '1980/12/01'],
+      ['1980-12-01', '1980/12/01'],
+      ['1980/12/01 00:00:00', '1980/12/01'],
+      ['１９８０/１２/０１', '1980/12/01'],
+    ]) {
+      expect(birthdayOf(text as string)).toEqual({ ok: true, birthday });
+    }
     expect(birthdayPassword('1980/12/01')).toBe('19801201');
   });
 
+  it('names the accepted formats when a birthday is written another way', () => {
+    for (const text of ['79/05/12', '0790512', '1990.05.12', '５/12/1990', '12/05/1990', '1990/05/12 13:45']) {
+      expect(birthdayOf(text)).toEqual({
+        ok: false,
+        reason: `格式須為 YYYY/MM/DD、YYYY-MM-DD 或 YYYYMMDD（${text}）`,
+      });
+    }
+  });
+
+  it("refuses a date that does not exist or is before 1900, and one less than 12 years back (the app's own rule)", () => {
+    expect(birthdayOf('1980/02/30')).toEqual({ ok: false, reason: '不是有效的日期（1980/02/30）' });
+    expect(birthdayOf('1899/12/31')).toEqual({ ok: false, reason: '不是有效的日期（1899/12/31）' });
+    expect(birthdayOf('2014/01/01')).toEqual({ ok: true, birthday: '2014/01/01' });
+    expect(birthdayOf('2014/01/02')).toEqual({ ok: false, reason: '生日須為 12 年前（含）以前的日期（2014/01/02）' });
+    expect(birthdayOf('2999/01/01')).toEqual({ ok: false, reason: '生日須為 12 年前（含）以前的日期（2999/01/01）' });
+  });
+
+  const rowOf = (fields: string[], birthdayRequired = true) => parseImportRow(fields, { birthdayRequired, now: NOW });
+
   it('turns a good record into a member row', () => {
-    expect(parseImportRow(['0912345678', ' 王小明 ', '19801201', 'f', 'a@b.tw'], { birthdayRequired: true })).toEqual({
+    expect(rowOf(['0912345678', ' 王小明 ', '19801201', 'f', 'a@b.tw'])).toEqual({
       ok: true,
       row: { mobile: '0912345678', name: '王小明', birthday: '1980/12/01', gender: 'F', email: 'a@b.tw' },
     });
   });
 
-  it('keeps a mobile written with dashes or spaces as its 10 digits', () => {
-    const row = parseImportRow(['0912-345-678', '王小明', '19801201', '', ''], { birthdayRequired: true });
-    expect(row.ok && row.row.mobile).toBe('0912345678');
+  it.each([
+    ['0912-345-678', '0912345678'],
+    ['0912 345 678', '0912345678'],
+    ['０９１２３４５６７８', '0912345678'],
+    ['0912３４５678', '0912345678'],
+    ['+886912345678', '0912345678'],
+    ['+886 912 345 678', '0912345678'],
+    ['886912345678', '0912345678'],
+    ['+886-0912-345-678', '0912345678'],
+    ['912345678', '0912345678'],
+  ])('keeps the mobile %s as %s', (typed, mobile) => {
+    const row = rowOf([typed, '王小明', '19801201', '', '']);
+    expect(row.ok && row.row.mobile).toBe(mobile);
+  });
+
+  it("tolerates empty columns after the last one (a spreadsheet's trailing comma)", () => {
+    expect(rowOf(['0912345678', '王小明', '19801201', 'M', '', '']).ok).toBe(true);
+    expect(rowOf(['0912345678', '王小明', '19801201', 'M', '', ' ', '']).ok).toBe(true);
+    expect(rowOf(['0912345678', '王小明', '19801201', 'M', '', 'extra'])).toEqual({
+      ok: false,
+      reason: '應有 5 欄（mobile,name,birthday,gender,email），此列有 6 欄',
+    });
   });
 
   it.each([
     [[], '無法讀取這一行（引號未成對？）'],
     [['0912345678', '王小明', '19801201'], '應有 5 欄（mobile,name,birthday,gender,email），此列有 3 欄'],
-    [['091234567', '王小明', '19801201', '', ''], 'mobile 欄：'],
+    [['091234567', '王小明', '19801201', '', ''], 'mobile 欄：手機號碼格式錯誤（091234567）'],
+    [['(09)12345678', '王小明', '19801201', '', ''], 'mobile 欄：手機號碼格式錯誤（(09)12345678）'],
+    [['', '王小明', '19801201', '', ''], 'mobile 欄：請輸入手機號碼'],
     [['0912345678', '王<小明>', '19801201', '', ''], 'name 欄：姓名不可包含特殊字元'],
     [['0912345678', '王小明', '', '', ''], 'birthday 欄：必填（它是會員的第一組密碼）'],
-    [['0912345678', '王小明', '19800231', '', ''], 'birthday 欄：不是過去的日期（19800231）'],
+    [['0912345678', '王小明', '19800231', '', ''], 'birthday 欄：不是有效的日期（19800231）'],
+    [
+      ['0912345678', '王小明', '1990.05.12', '', ''],
+      'birthday 欄：格式須為 YYYY/MM/DD、YYYY-MM-DD 或 YYYYMMDD（1990.05.12）',
+    ],
     [['0912345678', '王小明', '19801201', 'X', ''], 'gender 欄：須為 M、F、S 或空白（X）'],
     [['0912345678', '王小明', '19801201', 'M', 'not-an-email'], 'email 欄：'],
   ])('refuses %j with a reason about %s', (fields, reason) => {
-    const result = parseImportRow(fields, { birthdayRequired: true });
+    const result = rowOf(fields);
     expect(result.ok).toBe(false);
     expect(result.ok ? '' : result.reason).toContain(reason);
   });
 
+  it('quotes a value back with its control characters escaped and its length capped', () => {
+    const gender = rowOf(['0912345678', '王小明', '19801201', '\u001b[2J\u001b]0;pwned\u0007', '']);
+    expect(gender).toEqual({ ok: false, reason: 'gender 欄：須為 M、F、S 或空白（\\u001b[2J\\u001b]0;pwned\\u0007）' });
+    const birthday = rowOf(['0912345678', '王小明', '\u001b[31m1990/01/01\u009b0m', '', '']);
+    expect(birthday.ok ? '' : birthday.reason).toContain('（\\u001b[31m1990/01/01\\u009b0m）');
+    const long = rowOf([`09${'1'.repeat(200)}`, '王小明', '19801201', '', '']);
+    expect(long.ok ? '' : long.reason).toBe(`mobile 欄：手機號碼格式錯誤（09${'1'.repeat(38)}…）`);
+  });
+
   it('lets an e-commerce member have no birthday', () => {
-    expect(parseImportRow(['0912345678', '王小明', '', '', ''], { birthdayRequired: false }).ok).toBe(true);
+    expect(rowOf(['0912345678', '王小明', '', '', ''], false).ok).toBe(true);
   });
 });

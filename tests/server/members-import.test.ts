@@ -9,12 +9,14 @@ import { openDatabase } from '../../server/db/client';
 import { lockDirectory } from '../../server/db/directory-lock';
 import { ecMembers, members } from '../../server/db/schema';
 import { verifyPassword } from '../../server/lib/passwords';
+import { insertMember, sweepStaleRegistrations } from '../../server/modules/members/service';
 import type { CsvRecord } from '../../server/modules/members-import/csv';
 import { importMembers } from '../../server/modules/members-import/service';
 import { createTestDatabase, emptyTables, type TestDatabase } from './helpers/database';
 
 const run = promisify(execFile);
 const NOW = new Date('2026-01-01T00:00:00Z');
+const MINUTE = 60_000;
 
 async function* records(csv: string): AsyncGenerator<CsvRecord> {
   const lines = csv.trim().split('\n');
@@ -68,6 +70,59 @@ describe('importing legacy members', () => {
   });
 });
 
+describe('the header line', () => {
+  it('refuses the whole file when the header names other columns or another order', async () => {
+    const moved = 'name,mobile,birthday,gender,email\n王大明,0911000001,1990/01/01,M,';
+    const summary = await importMembers(testDb.database.db, records(moved), { ec: false, now: NOW });
+    expect(summary.refused).toBe(
+      '第一行的欄位須依序為 mobile,name,birthday,gender,email（這個檔案是 name,mobile,birthday,gender,email）',
+    );
+    expect(summary).toMatchObject({ imported: 0, bad: [] });
+    expect(await testDb.database.db.select().from(members)).toEqual([]);
+  });
+
+  it('reads a header in any letter case or spacing, and empty columns after the last', async () => {
+    const spaced = ' Mobile ,NAME,birthday , Gender,EMAIL,\n0911000001,林舊會員,1980/12/01,F,,';
+    const summary = await importMembers(testDb.database.db, records(spaced), { ec: false, now: NOW });
+    expect(summary).toMatchObject({ refused: null, read: 1, imported: 1, bad: [] });
+  });
+});
+
+describe('a self-registration of a mobile in the file', () => {
+  const registration = (expiresAt: Date) =>
+    insertMember(
+      testDb.database.db,
+      { mobile: '0911000001', name: '未完成', passwordHash: 'unfinished', registrationExpiresAt: expiresAt },
+      new Date(expiresAt.getTime() - 30 * MINUTE),
+    );
+
+  it('takes the place of a lapsed registration, which the housekeeping sweep then leaves alone', async () => {
+    await registration(new Date(NOW.getTime() - MINUTE));
+    const summary = await importMembers(testDb.database.db, records(CSV), { ec: false, now: NOW });
+    expect(summary).toMatchObject({ imported: 2, existing: 0 });
+    expect(await sweepStaleRegistrations(testDb.database.db, new Date(NOW.getTime() + 60 * MINUTE))).toBe(0);
+    const [member] = await testDb.database.db.select().from(members).where(eq(members.mobile, '0911000001'));
+    expect(member).toMatchObject({ name: '林舊會員', mustChangePassword: true, registrationExpiresAt: null });
+  });
+
+  it('leaves a registration still under way alone, reports its line, and imports the member once it lapses', async () => {
+    await registration(new Date(NOW.getTime() + 10 * MINUTE));
+    const summary = await importMembers(testDb.database.db, records(CSV), { ec: false, now: NOW });
+    expect(summary).toMatchObject({ imported: 1, existing: 0 });
+    expect(summary.bad[0]).toEqual({
+      line: 2,
+      reason: 'mobile 欄：此號碼的自助註冊尚未完成（2026/01/01 08:10:00 前有效），請在那之後重新匯入這個檔案',
+    });
+    const later = await importMembers(testDb.database.db, records(CSV), {
+      ec: false,
+      now: new Date(NOW.getTime() + 11 * MINUTE),
+    });
+    expect(later).toMatchObject({ imported: 1, existing: 1 });
+    const [member] = await testDb.database.db.select().from(members).where(eq(members.mobile, '0911000001'));
+    expect(member).toMatchObject({ name: '林舊會員', mustChangePassword: true });
+  });
+});
+
 describe('npm run members:import', () => {
   const dir = mkdtempSync(join(tmpdir(), 'member-import-'));
   const file = join(dir, 'members.csv');
@@ -77,21 +132,52 @@ describe('npm run members:import', () => {
   };
   const cli = (...args: string[]) =>
     run(process.execPath, ['--import', 'tsx', 'server/cli/import-members.ts', ...args], { env: env() });
+  /** The command's exit code and output, whether it succeeded or not. */
+  const outcome = (...args: string[]) =>
+    cli(...args).then(
+      (done) => ({ code: 0, ...done }),
+      (failure: { code: number; stdout: string; stderr: string }) => failure,
+    );
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('imports into a fresh data directory, reports bad rows by line, and is idempotent', async () => {
     writeFileSync(file, `${CSV}\n`);
-    const first = await cli(file);
+    const first = await outcome(file);
+    expect(first.stderr.split('\n')[0]).toBe(`資料庫：PGlite（${join(dir, 'data')}）`);
     expect(first.stdout).toContain('第 4 行：略過，name 欄：姓名不可包含特殊字元');
-    expect(first.stdout).toContain('匯入 2 筆會員，0 筆已存在（未變更），略過 3 筆錯誤資料');
-    const second = await cli(file);
-    expect(second.stdout).toContain('匯入 0 筆會員，2 筆已存在（未變更），略過 3 筆錯誤資料');
+    expect(first.stdout).toContain('匯入 2 筆會員，0 筆已存在（未變更），略過 3 筆');
+    const second = await outcome(file);
+    expect(second.stdout).toContain('匯入 0 筆會員，2 筆已存在（未變更），略過 3 筆');
     const database = await openDatabase({ dataDir: join(dir, 'data') });
     try {
       expect((await database.db.select().from(members)).length).toBe(2);
     } finally {
       await database.close();
     }
+  });
+
+  it('exits 3 when any row was skipped, and 0 only when every row is imported or already there', async () => {
+    const good = join(dir, 'good.csv');
+    writeFileSync(good, 'mobile,name,birthday,gender,email\n0933000001,王小明,19750304,M,\n');
+    expect(await outcome(good, '--ec')).toMatchObject({ code: 0 });
+    writeFileSync(good, 'mobile,name,birthday,gender,email\n0933000001,王小明,19750304,M,\n0933000002,壞<名字>,,,\n');
+    const skipped = await outcome(good, '--ec');
+    expect(skipped).toMatchObject({ code: 3 });
+    expect(skipped.stdout).toContain('匯入 0 筆電商會員，1 筆已存在（未變更），略過 1 筆');
+    expect(skipped.stdout).toContain(
+      '有 1 筆未匯入（原因見上方各行）；修正後重新匯入同一個檔案即可，已匯入的不會重複。',
+    );
+  });
+
+  it('refuses a file whose header names other columns with exit code 3, importing nothing', async () => {
+    const moved = join(dir, 'moved.csv');
+    writeFileSync(moved, 'name,mobile,birthday,gender,email\n王大明,0933000003,1990/01/01,M,\n');
+    const refused = await outcome(moved, '--ec');
+    expect(refused).toMatchObject({ code: 3, stdout: '' });
+    expect(refused.stderr).toContain(
+      'members:import：第一行的欄位須依序為 mobile,name,birthday,gender,email（這個檔案是 name,mobile,birthday,gender,email）',
+    );
+    expect(refused.stderr).toContain('未匯入任何資料。');
   });
 
   it('reports a bad row after a quoted field of several lines by the line it starts on', async () => {
@@ -101,11 +187,11 @@ describe('npm run members:import', () => {
       '\uFEFFmobile,name,birthday,gender,email\r\n0922000001,"林\r\n舊會員",19801201,F,\r\n' +
         '0922000002,王小明,19750304,M,\r\n0922000003,壞<名字>,19750304,,\r\n',
     );
-    const { stdout } = await cli(exported, '--ec');
+    const { stdout } = await outcome(exported, '--ec');
     expect(stdout).toMatch(/^第 2 行：略過，name 欄：/m);
     expect(stdout).toContain('第 5 行：略過，name 欄：姓名不可包含特殊字元');
     expect(stdout).toContain('讀取 3 筆');
-    expect(stdout).toContain('匯入 1 筆電商會員，0 筆已存在（未變更），略過 2 筆錯誤資料');
+    expect(stdout).toContain('匯入 1 筆電商會員，0 筆已存在（未變更），略過 2 筆');
   });
 
   it('shows progress on a pipe as a plain line at each tenth of a long file', async () => {
@@ -115,6 +201,7 @@ describe('npm run members:import', () => {
     const { stderr } = await cli(long, '--ec');
     const withoutRates = stderr.trim().replace(/，每秒 \d+ 行$/gm, '');
     expect(withoutRates.split('\n')).toEqual([
+      `資料庫：PGlite（${join(dir, 'data')}）`,
       '進度：500/2001 行（20%）',
       '進度：1000/2001 行（40%）',
       '進度：1500/2001 行（70%）',

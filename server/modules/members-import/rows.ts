@@ -1,5 +1,8 @@
 import * as v from 'valibot';
 import { emailSchema, GENDERS, type Gender, mobileSchema, nameSchema } from '#protocol';
+import { readBirthday } from './birthday';
+import { importedMobile } from './mobile';
+import { quoted } from './quoted';
 
 export const CSV_COLUMNS = ['mobile', 'name', 'birthday', 'gender', 'email'] as const;
 
@@ -14,54 +17,66 @@ export interface ImportRow {
 
 export type RowResult = { ok: true; row: ImportRow } | { ok: false; reason: string };
 
-const BIRTHDAY_FORMS = [/^(\d{4})\/(\d{1,2})\/(\d{1,2})$/, /^(\d{4})(\d{2})(\d{2})$/];
-
-/** `YYYY/MM/DD` from `YYYY/MM/DD` or `YYYYMMDD`, or null when it names no real past date. */
-export function normalizeBirthday(text: string, today = new Date()): string | null {
-  const match = BIRTHDAY_FORMS.map((form) => form.exec(text)).find(Boolean);
-  if (!match) return null;
-  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || year < 1900 || date > today) return null;
-  return `${year}/${String(month).padStart(2, '0')}/${String(day).padStart(2, '0')}`;
-}
-
 /** The 8-digit birthday that legacy members use as their first password. */
 export const birthdayPassword = (birthday: string) => birthday.replaceAll('/', '');
 
 const firstMessage = (result: v.SafeParseResult<v.GenericSchema>) => result.issues?.[0]?.message ?? '';
 
-/** True when a record is the header line rather than a member. */
-export const isHeader = (fields: string[]) => fields[0]?.trim().toLowerCase() === 'mobile';
+/** A record without the empty columns a spreadsheet adds after the last one (a trailing comma). */
+function withinColumns(fields: string[]): string[] {
+  const extra = fields.slice(CSV_COLUMNS.length);
+  return extra.every((field) => field.trim() === '') ? fields.slice(0, CSV_COLUMNS.length) : fields;
+}
 
-/** Checks one CSV record with the same field rules the app and server use. */
-export function parseImportRow(fields: string[], { birthdayRequired }: { birthdayRequired: boolean }): RowResult {
+const columnName = (field: string) => field.normalize('NFKC').replace(/\s+/g, '').toLowerCase();
+const COLUMN_NAMES: ReadonlySet<string> = new Set(CSV_COLUMNS);
+/** A header is quoted at more length than a value: the operator compares it with the expected one. */
+const HEADER_SHOWN_MAX = 120;
+
+/** True when a record names columns rather than a member: one of its fields is a column's name. */
+export const looksLikeHeader = (fields: string[]) => fields.some((field) => COLUMN_NAMES.has(columnName(field)));
+
+/**
+ * Why a header line refuses the whole file, or null when it names the columns in their order.
+ * Columns in another order would put every member's name in mobile and mobile in name.
+ */
+export function headerProblem(fields: string[]): string | null {
+  const names = withinColumns(fields).map(columnName);
+  if (names.join(',') === CSV_COLUMNS.join(',')) return null;
+  return `第一行的欄位須依序為 ${CSV_COLUMNS.join(',')}（這個檔案是 ${quoted(fields.join(','), HEADER_SHOWN_MAX)}）`;
+}
+
+/** Checks one CSV record with the same field rules the app and server use; `now` dates the birthday rule. */
+export function parseImportRow(record: string[], options: { birthdayRequired: boolean; now: Date }): RowResult {
   // The reader answers a record it cannot read (a quote never closed) as one with no fields.
-  if (fields.length === 0) return { ok: false, reason: '無法讀取這一行（引號未成對？）' };
+  if (record.length === 0) return { ok: false, reason: '無法讀取這一行（引號未成對？）' };
+  const fields = withinColumns(record);
   if (fields.length !== CSV_COLUMNS.length) {
     return {
       ok: false,
       reason: `應有 ${CSV_COLUMNS.length} 欄（${CSV_COLUMNS.join(',')}），此列有 ${fields.length} 欄`,
     };
   }
-  const [mobile, name, birthdayText, genderText, emailText] = fields.map((f) => f.trim()) as [
+  const [mobileText, name, birthdayText, genderText, emailText] = fields.map((f) => f.trim()) as [
     string,
     string,
     string,
     string,
     string,
   ];
-  const mobileResult = v.safeParse(mobileSchema, mobile);
-  if (!mobileResult.success) return { ok: false, reason: `mobile 欄：${firstMessage(mobileResult)}` };
+  const mobileResult = v.safeParse(mobileSchema, importedMobile(mobileText));
+  if (!mobileResult.success) {
+    const written = mobileText === '' ? '' : `（${quoted(mobileText)}）`;
+    return { ok: false, reason: `mobile 欄：${firstMessage(mobileResult)}${written}` };
+  }
   const nameResult = v.safeParse(nameSchema, name);
   if (!nameResult.success) return { ok: false, reason: `name 欄：${firstMessage(nameResult)}` };
-  const birthday = birthdayText === '' ? null : normalizeBirthday(birthdayText);
-  if (birthdayText !== '' && birthday === null)
-    return { ok: false, reason: `birthday 欄：不是過去的日期（${birthdayText}）` };
-  if (birthdayRequired && birthday === null) return { ok: false, reason: 'birthday 欄：必填（它是會員的第一組密碼）' };
+  const birthday = birthdayText === '' ? null : readBirthday(birthdayText, options.now);
+  if (birthday && !birthday.ok) return { ok: false, reason: `birthday 欄：${birthday.reason}` };
+  if (options.birthdayRequired && !birthday) return { ok: false, reason: 'birthday 欄：必填（它是會員的第一組密碼）' };
   const gender = genderText.toUpperCase();
   if (gender !== '' && !(GENDERS as readonly string[]).includes(gender)) {
-    return { ok: false, reason: `gender 欄：須為 M、F、S 或空白（${genderText}）` };
+    return { ok: false, reason: `gender 欄：須為 M、F、S 或空白（${quoted(genderText)}）` };
   }
   const emailResult = v.safeParse(emailSchema, emailText);
   if (!emailResult.success) return { ok: false, reason: `email 欄：${firstMessage(emailResult)}` };
@@ -70,7 +85,7 @@ export function parseImportRow(fields: string[], { birthdayRequired }: { birthda
     row: {
       mobile: mobileResult.output,
       name,
-      birthday,
+      birthday: birthday?.birthday ?? null,
       gender: gender === '' ? null : (gender as Gender),
       email: emailText === '' ? null : emailText,
     },
