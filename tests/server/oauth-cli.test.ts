@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/client';
@@ -30,6 +31,8 @@ const failureOf = (args: string[]) =>
     (error: Failure) => error,
   );
 
+const idIn = (stdout: string) => /^client_id：\s*(\S+)$/m.exec(stdout)?.[1] ?? '';
+
 async function withDatabase<T>(work: (database: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
   const database = await openDatabase({ dataDir });
   try {
@@ -49,7 +52,7 @@ describe('npm run oauth:add-client', () => {
       '--redirect-uri',
       'http://127.0.0.1:8080/cb',
     );
-    const clientId = /^client_id：\s*(\S+)$/m.exec(stdout)?.[1] ?? '';
+    const clientId = idIn(stdout);
     const clientSecret = /^client_secret：\s*(\S+)$/m.exec(stdout)?.[1] ?? '';
     expect(clientId).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(clientSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -131,6 +134,21 @@ describe('npm run oauth:add-client', () => {
       '不可超過 1024 個字',
     ],
     ['an unknown option', ['--name', '店', '--color', 'red'], '不認得的選項 --color'],
+    [
+      'a second --name, which would have been kept silently',
+      ['--name', '甲店', '--name', '乙店', '--redirect-uri', 'https://a.example.com/cb'],
+      '選項 --name 只能給一次',
+    ],
+    [
+      'a wildcard host, which no browser is ever sent to',
+      ['--name', '店', '--redirect-uri', 'https://*.example.com/cb'],
+      '--redirect-uri https://*.example.com/cb：主機名稱不可含 *',
+    ],
+    [
+      'a wildcard host written as %2A',
+      ['--name', '店', '--redirect-uri', 'https://shop%2A.example.com/cb'],
+      '--redirect-uri https://shop%2A.example.com/cb：主機名稱不可含 *',
+    ],
   ])('refuses %s with usage and exit code 2, storing nothing', async (_, args, problem) => {
     const before = await withDatabase(async ({ db }) => (await db.select().from(oauthClients)).length);
     const failure = await failureOf(args);
@@ -139,6 +157,32 @@ describe('npm run oauth:add-client', () => {
     expect(failure?.stderr).toContain('用法：npm run oauth:add-client');
     expect(failure?.stdout).not.toContain('client_secret');
     expect(await withDatabase(async ({ db }) => (await db.select().from(oauthClients)).length)).toBe(before);
+  });
+
+  it('notes that * elsewhere in a URI is matched as itself, not as a wildcard', async () => {
+    const { stdout } = await cli('--name', '星號店', '--redirect-uri', 'https://shop.example.com/oauth/*');
+    expect(stdout).toMatch(/https:\/\/shop\.example\.com\/oauth\/\*\s+（注意：\* 只代表字元 \* 本身，不是萬用字元/);
+  });
+
+  it('warns, and still adds, when a client in use already has the name; a stopped one does not count', async () => {
+    const first = idIn((await cli('--name', '同名商城', '--redirect-uri', 'https://a.example.com/cb')).stdout);
+    const { stdout } = await cli('--name', ' 同名商城 ', '--redirect-uri', 'https://b.example.com/cb');
+    const second = idIn(stdout);
+    expect(stdout).toContain('已新增 OAuth 用戶端「同名商城」。');
+    expect(stdout).toContain(`注意：使用中的 OAuth 用戶端 ${first} 也叫「同名商城」`);
+    const named = await withDatabase(({ db }) =>
+      db.select().from(oauthClients).where(eq(oauthClients.name, '同名商城')),
+    );
+    expect(named.map((row) => row.id).sort()).toEqual([first, second].sort());
+
+    await run(process.execPath, ['--import', 'tsx', 'server/cli/oauth-clients.ts', 'revoke', '--id', first], {
+      env: env(),
+    });
+    await run(process.execPath, ['--import', 'tsx', 'server/cli/oauth-clients.ts', 'revoke', '--id', second], {
+      env: env(),
+    });
+    const third = await cli('--name', '同名商城', '--redirect-uri', 'https://c.example.com/cb');
+    expect(third.stdout).not.toContain('注意：使用中的 OAuth 用戶端');
   });
 
   it('refuses a data directory that a running server holds', async () => {

@@ -9,9 +9,14 @@ export const oauthClients = pgTable('oauth_clients', {
   /** Public id: 128 random bits, Base64url. */
   id: varchar('id', { length: 32 }).primaryKey(),
   name: varchar('name', { length: LIMITS.oauthClientNameMaxLength }).notNull(),
-  /** Hex SHA-256 of the 256-bit secret; the secret is shown once, when the client is added. */
+  /** Hex SHA-256 of the 256-bit secret; the secret is shown once, when the client is added or given a new one. */
   secretHash: varchar('secret_hash', { length: 64 }).notNull(),
   createdAt: createdAt(),
+  /**
+   * Set by `npm run oauth:revoke-client`; the row stays, so its hops and codes keep their client
+   * and the list can say when it was stopped. A stopped client is never live again.
+   */
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
 
 /** Where a client's members may be sent back to: exact URIs, compared as text, never patterns. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { oauthClientRedirectUris, oauthClients } from '../../db/schema';
@@ -37,6 +37,10 @@ export function redirectUriProblem(uri: string): string | null {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return '須為 http(s) 網址';
   if (uri.includes('#')) return '不可含 # 之後的片段';
   if (url.username || url.password) return '不可含帳號或密碼';
+  // The URL parser takes `*.example.com` (and `%2A` as `*`) for a host, but no browser is ever
+  // sent to one, and the match is exact text, so a pattern would never match; checked before the
+  // normal form, which would otherwise suggest the `*` spelling of `%2A`.
+  if (url.hostname.includes('*')) return '主機名稱不可含 *（不支援萬用字元，請逐一登記完整網址）';
   if (url.href !== uri) return `請以標準寫法 ${url.href} 登記`;
   return null;
 }
@@ -59,17 +63,30 @@ export async function registerClient(db: Db, client: NewClient, now: Date): Prom
   return { clientId, clientSecret };
 }
 
-/** The client when the id exists and the secret is its own. */
+/**
+ * A client the operator has not revoked. Every check reads the database, never a copy kept in a
+ * process, so a revocation or a new secret holds for every server process at once.
+ */
+export const isLive = isNull(oauthClients.revokedAt);
+
+/** The live client when the id exists and the secret is its own. */
 export async function authenticateClient(db: Db, clientId: string, clientSecret: string): Promise<OAuthClient | null> {
-  const [client] = await db.select().from(oauthClients).where(eq(oauthClients.id, clientId));
+  const [client] = await db
+    .select()
+    .from(oauthClients)
+    .where(and(eq(oauthClients.id, clientId), isLive));
   return client && matchesHash(clientSecret, client.secretHash) ? client : null;
 }
 
-/** Exact, case-sensitive text match against the client's registered URIs; no prefixes, no patterns. */
+/**
+ * Exact, case-sensitive text match against the client's registered URIs; no prefixes, no
+ * patterns. A revoked client has none left.
+ */
 export async function isRegisteredRedirectUri(db: Db, clientId: string, uri: string): Promise<boolean> {
   const [row] = await db
     .select({ uri: oauthClientRedirectUris.uri })
     .from(oauthClientRedirectUris)
-    .where(and(eq(oauthClientRedirectUris.clientId, clientId), eq(oauthClientRedirectUris.uri, uri)));
+    .innerJoin(oauthClients, eq(oauthClients.id, oauthClientRedirectUris.clientId))
+    .where(and(eq(oauthClientRedirectUris.clientId, clientId), eq(oauthClientRedirectUris.uri, uri), isLive));
   return row !== undefined;
 }

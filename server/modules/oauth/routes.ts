@@ -30,8 +30,8 @@ export const oauthRoutes: FastifyPluginAsync<AppContext> = async (app, { config,
   });
 
   call('oauthInfo', async ({ params }) => {
-    const client = await requestInfo(db, params.random_key, now());
-    return client ? answer('C01', { client }) : answer('OAUTH_REQUEST_INVALID');
+    const outcome = await requestInfo(db, params.random_key, now());
+    return outcome.rc === 'C01' ? answer('C01', { client: outcome.client }) : answer(outcome.rc);
   });
 
   call('oauthAuthorize', async ({ token, params }) => {

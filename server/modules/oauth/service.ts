@@ -7,6 +7,7 @@ import { newSecret, sha256Hex } from '../../lib/secrets';
 import { verifyToken } from '../tokens/service';
 import { authenticateClient, isRegisteredRedirectUri } from './clients';
 
+export { listClients, liveClientsNamed, replaceClientSecret, revokeClient } from './client-admin';
 export { clientNameProblem, redirectUriProblem, registerClient } from './clients';
 export { exchangeCode } from './exchange';
 
@@ -60,18 +61,19 @@ const openRequest = (randomKey: string, now: Date) =>
       and (${oauthCodes.usedAt} is not null or ${oauthCodes.revokedAt} is not null))`,
   );
 
-/** The client behind the random_key of an open hop; null for any other key. */
-export async function requestInfo(
-  db: Db,
-  randomKey: string,
-  now: Date,
-): Promise<Results<'oauthInfo'>['client'] | null> {
+export type InfoOutcome =
+  | { rc: 'C01'; client: Results<'oauthInfo'>['client'] }
+  | { rc: 'OAUTH_REQUEST_INVALID' | 'OAUTH_CLIENT_INVALID' };
+
+/** The client behind the random_key of an open hop; the hop of a revoked client is refused as its client is. */
+export async function requestInfo(db: Db, randomKey: string, now: Date): Promise<InfoOutcome> {
   const [row] = await db
-    .select({ name: oauthClients.name, id: oauthClients.id })
+    .select({ name: oauthClients.name, id: oauthClients.id, revokedAt: oauthClients.revokedAt })
     .from(oauthRequests)
     .innerJoin(oauthClients, eq(oauthClients.id, oauthRequests.clientId))
     .where(openRequest(randomKey, now));
-  return row ?? null;
+  if (!row) return { rc: 'OAUTH_REQUEST_INVALID' };
+  return row.revokedAt ? { rc: 'OAUTH_CLIENT_INVALID' } : { rc: 'C01', client: { name: row.name, id: row.id } };
 }
 
 export interface Consent {
@@ -99,7 +101,7 @@ export async function authorizeRequest(db: Db, consent: Consent, now: Date): Pro
   if (!request || request.clientId !== consent.clientId || request.state !== consent.state) {
     return { rc: 'OAUTH_REQUEST_INVALID' };
   }
-  // The URI may have been unregistered since the hop started.
+  // The client may have been revoked, or the URI unregistered, since the hop started.
   if (!(await isRegisteredRedirectUri(db, request.clientId, request.redirectUri)))
     return { rc: 'OAUTH_CLIENT_INVALID' };
   const code = newSecret();

@@ -1,0 +1,107 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { RC_MESSAGES } from '#protocol';
+import { replaceClientSecret, revokeClient } from '../../server/modules/oauth/service';
+import { startTestApp, type TestApp } from './helpers/app';
+import { addMember, memberToken } from './helpers/members';
+import {
+  addClient,
+  authorize,
+  codeFor,
+  exchange,
+  info,
+  randomKeyFor,
+  requestHop,
+  type TestClient,
+} from './helpers/oauth';
+
+// Two app instances over one database, as behind a load balancer: the operator's command
+// reaches the database, and the instance that did not run it must refuse the client as well.
+let first: TestApp;
+let second: TestApp;
+let client: TestClient;
+let token: string;
+
+beforeAll(async () => {
+  first = await startTestApp();
+  second = await startTestApp({ shareDatabaseWith: first });
+});
+afterAll(async () => {
+  await second.close();
+  await first.close();
+});
+beforeEach(async () => {
+  await first.reset();
+  await addMember(first);
+  token = await memberToken(first);
+  client = await addClient(first, { name: '到期夥伴' });
+});
+
+const run = promisify(execFile);
+
+/**
+ * The operator's command, on the shared database. On PostgreSQL it is the real command, a
+ * process of its own beside the two servers; PGlite is held by this process alone, so there
+ * the test calls what the command calls.
+ */
+async function operator(action: 'revoke' | 'rotate-secret', clientId: string): Promise<string> {
+  const url = first.testDatabase.url;
+  if (url) {
+    const args = ['--import', 'tsx', 'server/cli/oauth-clients.ts', action, '--id', clientId];
+    const { stdout } = await run(process.execPath, args, { env: { ...process.env, DATABASE_URL: url } });
+    return /^client_secret：\s*(\S+)$/m.exec(stdout)?.[1] ?? '';
+  }
+  if (action === 'revoke') {
+    await revokeClient(first.db, clientId, new Date());
+    return '';
+  }
+  const outcome = await replaceClientSecret(first.db, clientId);
+  return outcome.result === 'replaced' ? outcome.clientSecret : '';
+}
+
+const rcOf = async (answer: Promise<LightMyRequestResponse>) => (await answer).json().rcrm;
+const clientRefused = { RC: 'OAUTH_CLIENT_INVALID', RM: RC_MESSAGES.OAUTH_CLIENT_INVALID };
+
+describe('a revoked OAuth client, on the instance that did not revoke it', () => {
+  it('cannot start a hop, and a hop it started or a code it was given no longer works', async () => {
+    const startedKey = await randomKeyFor(first, client);
+    const issuedCode = await codeFor(first, client, token);
+
+    await operator('revoke', client.clientId);
+
+    for (const t of [second, first]) {
+      expect(await rcOf(requestHop(t, client))).toEqual(clientRefused);
+      expect(await rcOf(info(t, startedKey))).toEqual(clientRefused);
+      expect(await rcOf(authorize(t, token, { random_key: startedKey, client_id: client.clientId }))).toEqual(
+        clientRefused,
+      );
+      expect(await rcOf(exchange(t, client, issuedCode))).toEqual(clientRefused);
+    }
+  });
+
+  it('leaves the other clients working', async () => {
+    const other = await addClient(first, { name: '好鄰居商城', redirectUris: ['https://shop.example.com/cb'] });
+    await operator('revoke', client.clientId);
+    const code = await codeFor(second, other, token);
+    expect(await rcOf(exchange(second, other, code))).toMatchObject({ RC: 'C01' });
+  });
+});
+
+describe('a client given a new secret, on the instance that did not replace it', () => {
+  it('refuses the old secret at once and takes the new one, for a hop and for a code issued before', async () => {
+    const issuedCode = await codeFor(first, client, token);
+
+    const clientSecret = await operator('rotate-secret', client.clientId);
+    expect(clientSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const renewed = { ...client, clientSecret };
+
+    expect(await rcOf(requestHop(second, client))).toEqual(clientRefused);
+    expect(await rcOf(exchange(second, client, issuedCode))).toEqual(clientRefused);
+    // The code reached only the partner's registered redirect URI: once the partner has the new
+    // secret, the member's consent given before the change still signs them in.
+    expect(await rcOf(exchange(second, renewed, issuedCode))).toMatchObject({ RC: 'C01' });
+    expect(await rcOf(requestHop(second, renewed))).toMatchObject({ RC: 'C01' });
+  });
+});
