@@ -63,7 +63,10 @@ test('a member logs in with the mobile typed with dashes, and a set birthday rea
   await page.getByRole('button', { name: '儲存' }).click();
   const result = page.getByRole('dialog', { name: '提示' });
   await expect(result).toContainText('修改成功');
+  // The redirect location is the profile itself, loaded afresh: the checks below are of that page.
+  const reloaded = page.waitForEvent('load');
   await result.getByRole('button', { name: '確定' }).click();
+  await reloaded;
   await expect(page).toHaveURL(`${server.url}/change_member`);
 
   const birthday = page.getByRole('group', { name: '生日（選填）' });

@@ -181,7 +181,11 @@ test('profile: edit and save, then the mobile change screen and back', async ({ 
   const saved = page.getByRole('dialog', { name: '提示' });
   await expect(saved).toContainText('修改成功');
   await expect(saved.getByRole('button').last()).toBeFocused();
+  // The member goes on to the redirect location, a page load of its own at the same address:
+  // wait for it, or the checks below pass on the page it replaces and the Tabs race it.
+  const redirected = page.waitForEvent('load');
   await page.keyboard.press('Enter');
+  await redirected;
   await expect(saved).toBeHidden();
   await expect(page).toHaveURL(at('/change_member'));
   await expect(page.getByLabel('姓名')).toHaveValue('鍵盤改名');

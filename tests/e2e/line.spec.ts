@@ -174,7 +174,10 @@ test('the profile shares the invite link through the share sheet, and the link p
   await signOut(page);
   await page.goto(`${server.url}/?liff.state=${encodeURIComponent(`/registerFirst?referrer_code=${code}`)}`);
   await expect(page).toHaveURL(`${server.url}/registerFirst?referrer_code=${code}`);
-  expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('register2') ?? '{}').referrer_code)).toBe(code);
+  // The route keeps the code as it loads, after the address has moved: asked until it is there.
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(sessionStorage.getItem('register2') ?? '{}').referrer_code))
+    .toBe(code);
 });
 
 test('where the browser cannot share, the invite link is copied', async ({ page, context }, info) => {

@@ -82,8 +82,10 @@ test('a member verifies the mobile, edits the profile, copies the invite code an
     const result = page.getByRole('dialog', { name: '提示' });
     await expect(result).toContainText('修改成功');
     await shot(page, info, 'profile-saved');
+    // The server's redirect location is the profile itself: it loads afresh, as a page load of its own.
+    const reloaded = page.waitForEvent('load');
     await result.getByRole('button', { name: '確定' }).click();
-    // The server's redirect location is the profile itself: it loads afresh.
+    await reloaded;
     await expect(page).toHaveURL(`${server.url}/change_member`);
     await expect(page.getByLabel('姓名')).toHaveValue('陳大華');
     await expect(page.getByRole('radio', { name: '女' })).toBeChecked();

@@ -157,8 +157,14 @@ test('Back pressed while a password change is on its way stays for its answer, �
   await page.getByRole('button', { name: '確定' }).click();
   await expect(page.getByRole('status').filter({ hasText: '載入中...' })).toBeVisible();
 
-  await page.evaluate(() => history.back());
-  await page.waitForTimeout(300);
+  // Back has happened once its popstate has; the screen must still be the one whose call is on its way.
+  await page.evaluate(
+    () =>
+      new Promise((done) => {
+        addEventListener('popstate', done, { once: true });
+        history.back();
+      }),
+  );
   await expect(page).toHaveURL(`${server.url}/change_pwd`);
   answer();
   await expect(page.getByRole('dialog', { name: '提示' })).toContainText('修改成功');

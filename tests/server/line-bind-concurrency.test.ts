@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { identityBindings } from '../../server/db/schema';
 import { postSigned, startTestApp, type TestApp } from './helpers/app';
 import { bindData, type FakeLine, lineUserId, startFakeLine } from './helpers/fake-line';
@@ -14,9 +14,11 @@ let second: TestApp;
 
 beforeAll(async () => {
   line = await startFakeLine();
-  first = await startTestApp({ env: { LINE_API_BASE: line.url } });
+  // LINE is held while a password changes: the server must not give up on it meanwhile.
+  const env = { LINE_API_BASE: line.url, LINE_API_TIMEOUT_MS: '60000' };
+  first = await startTestApp({ env });
   // A second server process over the same database, as behind a load balancer.
-  second = await startTestApp({ env: { LINE_API_BASE: line.url }, shareDatabaseWith: first });
+  second = await startTestApp({ env, shareDatabaseWith: first });
 });
 afterAll(async () => {
   await second.close();
@@ -31,40 +33,61 @@ beforeEach(async () => {
 const bind = (app: TestApp, token: string, lineToken: string) =>
   rc(postSigned(app, '/api/member/bind_third_party', { token, request_parameter: bindData(lineToken) }));
 
+/** LINE held until `answerLine` is called. */
+function heldLine(): { heldBy: Promise<void>; answerLine: () => void } {
+  let answerLine: () => void = () => {};
+  const heldBy = new Promise<void>((resolve) => {
+    answerLine = resolve;
+  });
+  return { heldBy, answerLine };
+}
+
+/**
+ * Until LINE has been asked about each token: a bind asks LINE only once it has checked its
+ * session, so each of them is then past that check and waits on LINE.
+ */
+const untilLineAsked = (lineTokens: string[]) =>
+  vi.waitFor(
+    () => {
+      for (const token of lineTokens)
+        expect(line.requests.map((request) => request.path)).toContain(
+          `/oauth2/v2.1/verify?access_token=${encodeURIComponent(token)}`,
+        );
+    },
+    { timeout: 30_000 },
+  );
+
 describe('a LINE bind racing a password change made on another phone', () => {
   it('binds nothing when the change ends its session while it waits on LINE', async () => {
-    let answerLine: () => void = () => {};
-    line.token('other-phone-line', {
-      kind: 'valid',
-      userId: lineUserId(7),
-      heldBy: new Promise((resolve) => {
-        answerLine = resolve;
-      }),
-    });
+    const { heldBy, answerLine } = heldLine();
+    line.token('other-phone-line', { kind: 'valid', userId: lineUserId(7), heldBy });
     const otherPhone = await memberToken(first);
     const owner = await memberToken(first);
     const binding = bind(second, otherPhone, 'other-phone-line');
     // The bind has checked its session and waits on LINE; meanwhile the owner changes the password.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await untilLineAsked(['other-phone-line']);
     expect(await rc(changePassword(first, owner, MEMBER.password, 'fresh2026'))).toBe('C01');
     answerLine();
     expect(await binding).toBe('TOKEN_INVALID');
     expect(await first.db.select().from(identityBindings)).toEqual([]);
   });
 
-  it('leaves no binding behind a change, however 10 binds and the change meet at once on two instances', async () => {
-    for (let n = 0; n < 10; n++) line.token(`line-${n}`, { kind: 'valid', userId: lineUserId(100 + n) });
+  it('leaves no binding behind a change that 10 binds on two instances wait on LINE across', async () => {
+    const { heldBy, answerLine } = heldLine();
+    const lineTokens = Array.from({ length: 10 }, (_, n) => `line-${n}`);
+    for (const [n, token] of lineTokens.entries())
+      line.token(token, { kind: 'valid', userId: lineUserId(100 + n), heldBy });
     // Signed in one after another: logins in flight together count against the lockout.
     const phones: string[] = [];
     for (let n = 0; n < 10; n++) phones.push(await memberToken(first));
     const owner = await memberToken(first);
-    const [change, ...binds] = await Promise.all([
-      rc(changePassword(first, owner, MEMBER.password, 'fresh2026')),
-      ...phones.map((phone, n) => bind(n % 2 ? second : first, phone, `line-${n}`)),
-    ]);
-    expect(change).toBe('C01');
-    // Whatever bound before the change was ended by it; whatever came after found its session ended.
+    const binds = phones.map((phone, n) => bind(n % 2 ? second : first, phone, `line-${n}`));
+    // Every bind has checked its session and waits on LINE while the change commits; LINE answers
+    // them only once the change has answered, so each of them binds after it.
+    await untilLineAsked(lineTokens);
+    expect(await rc(changePassword(first, owner, MEMBER.password, 'fresh2026'))).toBe('C01');
+    answerLine();
+    expect(await Promise.all(binds)).toEqual(lineTokens.map(() => 'TOKEN_INVALID'));
     expect(await first.db.select().from(identityBindings)).toEqual([]);
-    for (const answer of binds) expect(['C01', 'TOKEN_INVALID', 'LINE_ALREADY_BOUND']).toContain(answer);
   });
 });

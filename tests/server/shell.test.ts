@@ -1,9 +1,11 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import * as v from 'valibot';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ENDPOINTS, REGISTER_TERMS_ELEMENT_ID } from '#protocol';
 import { terms } from '../../server/db/schema';
 import { PAGE_DATA_READ_MS } from '../../server/modules/web/page-data';
@@ -125,6 +127,24 @@ function termsIn(html: string) {
   return block ? v.parse(ENDPOINTS.briefTerm.results, JSON.parse(block[1] ?? '')) : null;
 }
 
+/**
+ * How many statements reading the terms table `call` sends to the database, counted at the driver
+ * as helpers/round-trips counts them: PGlite's `query`, or a pool client's on PostgreSQL.
+ */
+async function termsReadsOf(call: () => Promise<unknown>): Promise<number> {
+  const driver = t.testDatabase.url !== null ? pg.Client.prototype : (t.db as unknown as { $client: PGlite }).$client;
+  const queries = vi.spyOn(driver, 'query');
+  try {
+    await call();
+    const texts = queries.mock.calls.map(([query]) =>
+      typeof query === 'string' ? query : String((query as { text?: unknown } | null)?.text ?? ''),
+    );
+    return texts.filter((text) => /\bfrom "terms"/i.test(text)).length;
+  } finally {
+    queries.mockRestore();
+  }
+}
+
 describe('the registration page carries its terms, so step 1 needs no call for them', () => {
   // Each test starts past the last read's second (PAGE_DATA_READ_MS).
   beforeEach(() => t.clock.advance(PAGE_DATA_READ_MS));
@@ -148,8 +168,12 @@ describe('the registration page carries its terms, so step 1 needs no call for t
 
   it('reads them at most once a second, shared by every page asked for meanwhile', async () => {
     const titleOfFirst = async () => termsIn(await page('/registerFirst'))?.terms[0]?.terms[0]?.title;
-    const together = await Promise.all(Array.from({ length: 20 }, titleOfFirst));
+    let together: unknown[] = [];
+    const reads = await termsReadsOf(async () => {
+      together = await Promise.all(Array.from({ length: 20 }, titleOfFirst));
+    });
     expect(new Set(together)).toEqual(new Set(['會員條款']));
+    expect(reads).toBe(1);
     await t.db.update(terms).set({ title: '會員條款（修訂）' }).where(eq(terms.id, 'member_terms'));
     try {
       t.clock.advance(PAGE_DATA_READ_MS - 1);

@@ -22,6 +22,18 @@ import {
 const messages = (schema: v.GenericSchema, value: unknown) =>
   v.safeParse(schema, value).issues?.map((issue) => issue.message) ?? [];
 
+/** `YYYY/MM/DD` of the day after a `YYYY/MM/DD` date. */
+function dayAfter(date: string): string {
+  const [year, month, day] = date.split('/').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10).replaceAll('-', '/');
+}
+
+/** The latest birthday the rule allows today (12 years back from the day in Taipei) passes; the day after does not. */
+function expectTwelveYearsBackToday(): void {
+  expect(messages(birthdaySchema, latestBirthday())).toEqual([]);
+  expect(messages(birthdaySchema, dayAfter(latestBirthday()))).toEqual([M.birthdayTooRecent]);
+}
+
 describe('the one "confirmation matches" rule', () => {
   const form = v.pipe(
     v.object({ password: setPasswordSchema(), confirm: confirmPasswordSchema, name: v.string() }),
@@ -159,10 +171,18 @@ describe('field rules of the spec', () => {
     expect(messages(birthdaySchema, '1980/12/01')).toEqual([]);
     expect(messages(birthdaySchema, '1980-12-01')).toEqual([M.birthdayFormat]);
     expect(messages(birthdaySchema, '1980/02/30')).toEqual([M.birthdayFormat]);
-    const tooRecent = new Date();
-    tooRecent.setFullYear(tooRecent.getFullYear() - 11);
-    const text = `${tooRecent.getFullYear()}/01/01`;
-    expect(messages(birthdaySchema, text)).toEqual([M.birthdayTooRecent]);
+    expectTwelveYearsBackToday();
+  });
+
+  it('birthday: twelve years back from the Taipei day on the last evening of a year in UTC', () => {
+    // 20:00 UTC on 31 December is already 1 January in Taipei: the runner's own year is the old one.
+    vi.useFakeTimers({ now: new Date('2025-12-31T20:00:00Z'), toFake: ['Date'] });
+    try {
+      expect(latestBirthday()).toBe('2014/01/01');
+      expectTwelveYearsBackToday();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('birthday: the 12 years count from the day it is in Taipei, wherever the device or the server is', () => {

@@ -87,7 +87,13 @@ describe('/line_bind: finding the account by mobile', () => {
     await user.click(nextButton());
     await waitFor(() => expect(errorsOf(input)).toBe(message));
     expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(checks).toHaveLength(0);
+    // The mobile put right, the next 下一步 asks: once its answer shows, that is the only call made.
+    await user.clear(input);
+    await user.type(input, MOBILE);
+    await user.click(nextButton());
+    expect(await screen.findByRole('dialog', { name: '提示' })).toHaveTextContent('此手機號碼尚未註冊');
+    expect(checks).toHaveLength(1);
+    expect(decrypted(checks[0]?.params.mobile)).toBe(MOBILE);
   });
 
   it('offers the way back to the login screen beside the mobile: LINE’s browser may show no Back button', async () => {
@@ -131,6 +137,9 @@ describe('/line_bind/login: proving the account and binding', () => {
     await user.click(bindButton());
 
     const overlay = await screen.findByRole('dialog', { name: '綁定成功' });
+    // The second started as the overlay showed; from here the clock moves only as the test moves
+    // it, so however slowly this machine runs, half a second in is well inside it.
+    vi.setTimerTickMode('manual');
     expect(overlay).toHaveTextContent('將自動為您導向…');
     expect(decrypted(logins[0]?.params.account)).toBe(MOBILE);
     expect(decrypted(logins[0]?.params.password)).toBe(PASSWORD);
@@ -142,9 +151,10 @@ describe('/line_bind/login: proving the account and binding', () => {
     expect(sessionStorage.getItem('line_verify_data')).toBeNull();
     expect(window.dataLayer).toEqual([{ event: 'login', method: 'Line' }]);
 
-    await vi.advanceTimersByTimeAsync(900);
+    await vi.advanceTimersByTimeAsync(500);
     expect(redirects).toHaveLength(0);
-    await vi.advanceTimersByTimeAsync(150);
+    await vi.advanceTimersByTimeAsync(500);
+    vi.setTimerTickMode('interval');
     await waitFor(() => expect(replace).toHaveBeenCalledWith(MEMBER_PAGE));
     expect(redirects[0]?.mmrmToken).toBe(MEMBER_TOKEN);
   });
@@ -193,11 +203,16 @@ describe('/line_bind/login: proving the account and binding', () => {
   });
 
   it('asks for the password before calling', async () => {
-    const logins = answer('login', () => reply('C01', { member_access_token: MEMBER_TOKEN }));
+    const logins = answer('login', () => reply('PASSWORD_INCORRECT'));
     const { user } = await openPasswordStep();
     await user.click(bindButton());
     await waitFor(() => expect(errorsOf(screen.getByLabelText('密碼'))).toBe('請輸入密碼'));
-    expect(logins).toHaveLength(0);
+    // The password typed, the next try calls: once its answer shows, that is the only call made.
+    await user.type(screen.getByLabelText('密碼'), 'wrong1');
+    await user.click(bindButton());
+    expect(await screen.findByRole('dialog', { name: '提示' })).toHaveTextContent('密碼錯誤');
+    expect(logins).toHaveLength(1);
+    expect(decrypted(logins[0]?.params.password)).toBe('wrong1');
   });
 
   it('links to forgot password and back to the mobile step', async () => {

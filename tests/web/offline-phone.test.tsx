@@ -45,11 +45,13 @@ describe('a phone without a network is told so at once, and nothing is sent behi
     server.resetHandlers();
     const changes = answer('updateMemberPassword', () => reply('C01', {}));
     onlineManager.setOnline(true);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(changes).toHaveLength(0);
     // What was typed stays for the member's own next try.
     expect(screen.getByLabelText('新密碼')).toHaveValue('fresh2025');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: '確定' }));
+    expect(await screen.findByRole('dialog', { name: '提示' })).toHaveTextContent('修改成功');
+    // Its answer shown, that try is the only change sent: the one asked for offline never went.
+    expect(changes).toHaveLength(1);
   });
 
   it('/change_member: a profile that cannot be asked for says so, with the way to try again', async () => {

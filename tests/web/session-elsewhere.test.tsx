@@ -6,19 +6,31 @@ import { MEMBER_TOKEN, PROFILE, signIn } from './support/profile';
 import { answerTerms } from './support/register';
 import { renderApp } from './support/render-app';
 
+type AppRouter = ReturnType<typeof renderApp>['router'];
+
 // Two tabs of one browser share localStorage, where the session is kept. Another tab's change
 // reaches this one only as a `storage` event, which the browser fires in every tab but the one
 // that made it; the test makes the change and fires the event as that browser would.
 const OTHER_TOKEN = 'member-token-other-tab';
 const OTHER_PROFILE = { ...PROFILE, name: '陳美玲', mobile: '0987654321', email: 'meiling@example.com' };
 
-function inAnotherTab(change: () => void, key = 'memberAuth'): void {
+async function inAnotherTab(change: () => void, key = 'memberAuth'): Promise<void> {
   const oldValue = localStorage.getItem(key);
   change();
   const newValue = localStorage.getItem(key);
-  act(() => {
+  await act(async () => {
     window.dispatchEvent(new StorageEvent('storage', { key, oldValue, newValue, storageArea: localStorage }));
   });
+}
+
+/**
+ * This tab's answer to the event, as far as it goes: it answers after the event (the guards and
+ * loaders run again, then the screen starts over), so what it left alone is judged once its
+ * router has settled and the screen has had its turn to start over.
+ */
+async function settled(router: AppRouter): Promise<void> {
+  await waitFor(() => expect(router.state.status).toBe('idle'));
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
 /** get_member_profile answering the profile of whichever member's token the call carries, as the server would. */
@@ -41,7 +53,7 @@ describe('the session changed in another tab', () => {
     await user.clear(nameField());
     await user.type(nameField(), '王大明');
 
-    inAnotherTab(() => startSession(OTHER_TOKEN, 'Member'));
+    await inAnotherTab(() => startSession(OTHER_TOKEN, 'Member'));
 
     await waitFor(() => expect(nameField()).toHaveValue(OTHER_PROFILE.name));
     expect(screen.getByRole('link', { name: '變更手機號碼（目前為 0987-654-321）' })).toBeInTheDocument();
@@ -59,7 +71,7 @@ describe('the session changed in another tab', () => {
     const { router } = renderApp('/change_member');
     await waitFor(() => expect(nameField()).toHaveValue(PROFILE.name));
 
-    inAnotherTab(() => localStorage.removeItem('memberAuth'));
+    await inAnotherTab(() => localStorage.removeItem('memberAuth'));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByRole('heading', { name: '會員登入' })).toBeInTheDocument();
@@ -73,7 +85,8 @@ describe('the session changed in another tab', () => {
     const name = await screen.findByLabelText('姓名');
     await user.type(name, '林美華');
 
-    inAnotherTab(() => startSession(MEMBER_TOKEN, 'Member'));
+    await inAnotherTab(() => startSession(MEMBER_TOKEN, 'Member'));
+    await settled(router);
 
     expect(router.state.location.pathname).toBe('/registerFirst');
     expect(screen.getByLabelText('姓名')).toHaveValue('林美華');
@@ -82,12 +95,13 @@ describe('the session changed in another tab', () => {
   it('ignores other keys and the same session written again', async () => {
     signIn();
     const loads = answerProfilesByToken();
-    const { user } = renderApp('/change_member');
+    const { user, router } = renderApp('/change_member');
     await waitFor(() => expect(nameField()).toHaveValue(PROFILE.name));
     await user.type(nameField(), '先生');
 
-    inAnotherTab(() => localStorage.setItem('rurl', 'https://shop.example.com/'), 'rurl');
-    inAnotherTab(() => localStorage.setItem('memberAuth', localStorage.getItem('memberAuth') ?? ''));
+    await inAnotherTab(() => localStorage.setItem('rurl', 'https://shop.example.com/'), 'rurl');
+    await inAnotherTab(() => localStorage.setItem('memberAuth', localStorage.getItem('memberAuth') ?? ''));
+    await settled(router);
 
     expect(nameField()).toHaveValue(`${PROFILE.name}先生`);
     expect(loads).toHaveLength(1);
