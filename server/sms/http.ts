@@ -9,6 +9,18 @@ export interface HttpSmsOptions {
 
 // Enough of a refusal's body to say why in the log, never the whole of it.
 const BODY_EXCERPT = 200;
+const HIDDEN = '…';
+
+/**
+ * A refusal's body as the log may keep it. A gateway may echo what it was sent, so the key, the
+ * mobile and the message never reach the log, and nor does any run of digits: the code and the
+ * mobile are digits in whatever spelling the echo gives the rest (JSON's \uXXXX, say).
+ */
+function refusalExcerpt(body: string, secrets: string[]): string {
+  let text = body;
+  for (const secret of secrets.filter(Boolean)) text = text.replaceAll(secret, HIDDEN);
+  return text.replace(/\d{4,}/g, HIDDEN).slice(0, BODY_EXCERPT);
+}
 
 /**
  * A real SMS gateway behind one HTTP endpoint: `POST url` with `{to, text, purpose}` as JSON
@@ -44,10 +56,13 @@ export function httpSender({ url, token, timeoutMs }: HttpSmsOptions): SmsSender
         await response.body?.cancel();
         return;
       }
-      const body = await response.text().catch(() => '');
-      throw new SmsSendError(
-        `簡訊服務拒絕發送：HTTP ${response.status}（${where}）${body ? `：${body.slice(0, BODY_EXCERPT)}` : ''}`,
-      );
+      const body = refusalExcerpt(await response.text().catch(() => ''), [
+        token,
+        encodeURIComponent(token),
+        message.text,
+        message.to,
+      ]);
+      throw new SmsSendError(`簡訊服務拒絕發送：HTTP ${response.status}（${where}）${body ? `：${body}` : ''}`);
     },
   };
 }

@@ -82,6 +82,26 @@ describe('the http SMS provider', () => {
     expect((error as Error).message).toContain('gateway under maintenance');
   });
 
+  it('keeps the code, the message, the mobile and the key out of a refusal a gateway echoes them in', async () => {
+    reply = (res) =>
+      res.writeHead(400, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          error: 'rejected',
+          key: 'gateway-token-1',
+          request: MESSAGE,
+          escaped: JSON.stringify(MESSAGE.text),
+        }),
+      );
+    const error = await sender()
+      .send(MESSAGE)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SmsSendError);
+    const { message } = error as Error;
+    expect(message).toContain('HTTP 400');
+    expect(message).toContain('rejected');
+    for (const secret of ['gateway-token-1', '123456', MESSAGE.to, '驗證碼']) expect(message).not.toContain(secret);
+  });
+
   it('throws SmsSendError when the gateway does not answer in time', async () => {
     reply = () => {};
     const error = await sender(150)
