@@ -2,8 +2,7 @@
 // Registers a third-party OAuth client and prints its client_id and client_secret. The secret
 // is shown this once: only its SHA-256 is stored. oauth-clients.ts lists, revokes and renews them.
 import { clientNameProblem, liveClientsNamed, redirectUriProblem, registerClient } from '../modules/oauth/service';
-import { readOptions } from './oauth-arguments';
-import { openCliDatabase, runCli } from './run';
+import { openCliDatabase, readOptions, runCli } from './run';
 
 const NAME = 'oauth:add-client';
 const USAGE = '用法：npm run oauth:add-client -- --name 名稱 --redirect-uri 網址 [--redirect-uri 網址]';

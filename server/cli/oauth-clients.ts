@@ -4,8 +4,7 @@
 // Clients are added with npm run oauth:add-client (add-oauth-client.ts).
 import { taipeiTimestamp } from '#protocol';
 import { listClients, replaceClientSecret, revokeClient } from '../modules/oauth/service';
-import { readOptions } from './oauth-arguments';
-import { openCliDatabase, runCli } from './run';
+import { openCliDatabase, readOptions, runCli } from './run';
 
 const COMMANDS = {
   list: { name: 'oauth:list-clients', usage: 'npm run oauth:list-clients', action: '列出用戶端' },

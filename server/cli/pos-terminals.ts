@@ -2,10 +2,9 @@
 // npm run pos:list-terminals                   lists the tills (never their keys)
 // npm run pos:revoke-terminal -- --id ID       ends a till's key at once
 // The tills call POST /pos-api/v1/member_card/verify with `Authorization: Bearer <API key>`.
-import { parseArgs } from 'node:util';
 import { taipeiTimestamp } from '#protocol';
 import { addTerminal, listTerminals, revokeTerminal, terminalNameProblem } from '../modules/member-card/service';
-import { argumentsProblem, openCliDatabase, runCli } from './run';
+import { openCliDatabase, readOptions, runCli } from './run';
 
 const COMMANDS = {
   add: {
@@ -24,35 +23,29 @@ type Command = keyof typeof COMMANDS;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function readOptions(args: string[]): { name?: string; id?: string } | { problem: string } {
-  try {
-    return parseArgs({ args, options: { name: { type: 'string' }, id: { type: 'string' } }, allowPositionals: false })
-      .values;
-  } catch (error) {
-    return { problem: argumentsProblem(error) };
-  }
-}
+// Each command takes only its own option: `pos:list-terminals --name 信義店` is refused, not ignored.
+const OPTIONS: Record<Command, string[]> = { add: ['name'], list: [], revoke: ['id'] };
 
 async function run(command: Command, args: string[]): Promise<number> {
   const { name: commandName, usage } = COMMANDS[command];
-  const options = readOptions(args);
+  const read = readOptions(args, OPTIONS[command]);
   const refuse = (problem: string) => {
     console.error(`${commandName}：${problem}`);
     console.error(`用法：${usage}`);
     return 2;
   };
-  if ('problem' in options) return refuse(options.problem);
+  if ('problem' in read) return refuse(read.problem);
+  const [name = '', id = ''] = [read.values.name?.[0], read.values.id?.[0]];
   if (command === 'add') {
-    const problem = terminalNameProblem(options.name ?? '');
+    const problem = terminalNameProblem(name);
     if (problem) return refuse(`--name ${problem}`);
   }
-  if (command === 'revoke' && !UUID.test(options.id ?? ''))
-    return refuse('--id 須為收銀機代號（pos:list-terminals 可查）');
+  if (command === 'revoke' && !UUID.test(id)) return refuse('--id 須為收銀機代號（pos:list-terminals 可查）');
   const database = await openCliDatabase();
   try {
-    if (command === 'add') return await add(database.db, options.name ?? '');
+    if (command === 'add') return await add(database.db, name);
     if (command === 'list') return await list(database.db);
-    return await revoke(database.db, options.id ?? '');
+    return await revoke(database.db, id);
   } finally {
     await database.close();
   }

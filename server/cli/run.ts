@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { type Database, DatabaseLockedError, openDatabase } from '../db/client';
 import { ConfigError, parseEnv } from '../env';
 import { DATABASE_QUERY_FAILED, type LoggedError, serializeError } from '../lib/logger';
@@ -51,6 +52,32 @@ export function argumentsProblem(error: unknown): string {
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
     return message.includes('does not take an argument') ? `選項 ${quoted} 不需要值` : `選項 ${quoted} 需要一個值`;
   return '無法讀懂這些參數';
+}
+
+/**
+ * The --options of an operator command, each a list of the values given. Node's `parseArgs`
+ * keeps only the last of an option given twice, without a word: `--name 甲 --name 乙` added a
+ * client named 乙. So every option is read as a list, and one not in `repeatable` given twice
+ * is refused.
+ */
+export function readOptions(
+  args: string[],
+  names: readonly string[],
+  repeatable: readonly string[] = [],
+): { values: Record<string, string[]> } | { problem: string } {
+  let values: Record<string, string[] | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: Object.fromEntries(names.map((name) => [name, { type: 'string', multiple: true } as const])),
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    return { problem: argumentsProblem(error) };
+  }
+  const repeated = names.find((name) => !repeatable.includes(name) && (values[name]?.length ?? 0) > 1);
+  if (repeated) return { problem: `選項 --${repeated} 只能給一次` };
+  return { values: Object.fromEntries(names.map((name) => [name, values[name] ?? []])) };
 }
 
 /**

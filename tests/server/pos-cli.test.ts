@@ -89,6 +89,13 @@ describe('the store till commands', () => {
     ['an unknown option', ['list', '--color', 'red'], '不認得的選項 --color'],
     ['an unknown command', ['delete'], '用法'],
     ['an argument it does not take', ['list', 'all'], '多餘的參數 all'],
+    ['a name given twice', ['add', '--name', '信義店', '--name', '大安店'], '選項 --name 只能給一次'],
+    [
+      'an id given twice',
+      ['revoke', '--id', '00000000-0000-4000-8000-000000000000', '--id', 'x'],
+      '選項 --id 只能給一次',
+    ],
+    ['an option of another command', ['list', '--name', '信義店'], '不認得的選項 --name'],
   ])('refuses %s with usage and exit code 2, storing nothing', async (_, args, problem) => {
     const before = await withDatabase(async ({ db }) => (await db.select().from(posTerminals)).length);
     const failure = await failureOf(args);
