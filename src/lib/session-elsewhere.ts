@@ -20,7 +20,7 @@ export function useSessionOfOtherTabs(): number {
     const follow = (event: StorageEvent) => {
       const change = sessionChangeIn(event);
       if (!change?.before || change.before === change.after) return;
-      followSessionOfAnotherTab(typeof change.after === 'string' ? change.after : null);
+      followSessionOfAnotherTab(change.after);
       queryClient.clear();
       // The guards first: a screen started over before them would load with no session.
       void router.invalidate().then(() => setChanges((count) => count + 1));

@@ -1,6 +1,7 @@
 import { redirect } from '@tanstack/react-router';
 import { parseTaipeiTimestamp, taipeiTimestamp } from '#protocol/time';
 import { MEMBER_TOKEN_DAYS } from '#protocol/values';
+import { forgetLineBind } from './line-bind';
 import { type LoginType, type MemberAuth, storage } from './storage';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -10,11 +11,7 @@ export function startSession(token: string, loginType: LoginType, now: Date = ne
   // A card kept from an earlier session may be another member's: the next visit online fetches this one's.
   storage.memberCard.remove();
   storage.memberAccessInfo.remove();
-  // Whoever signs in is done registering in this tab: what was typed (its password too) and a link's data go.
-  storage.register1.remove();
-  storage.register2.remove();
-  storage.check3rdCrmData.remove();
-  storage.tempAccessToken.remove();
+  forgetVisitorFlows();
   const auth = { token, expireTime: taipeiTimestamp(new Date(now.getTime() + MEMBER_TOKEN_DAYS * DAY_MS)) };
   storage.memberAuth.set(auth);
   storage.memberAccessToken.set(token);
@@ -23,16 +20,30 @@ export function startSession(token: string, loginType: LoginType, now: Date = ne
 }
 
 /**
+ * A visitor's flows this tab keeps: a registration under way (its drafts, the password typed in
+ * them too, a link's data, its temp token), a LINE account waiting to be bound, a recovery's
+ * verified token. Whoever signs in, or out, is done with them: none may reach the next person.
+ */
+function forgetVisitorFlows(): void {
+  storage.register1.remove();
+  storage.register2.remove();
+  storage.check3rdCrmData.remove();
+  storage.tempAccessToken.remove();
+  forgetLineBind();
+  storage.forgotPasswordToken.remove();
+}
+
+/**
  * The session ends: the member card kept for offline use goes with it (its secret is replaced
- * anyway), and so do the member's details this tab kept. Edits kept for the member to sign in
- * again stay (decision 0022), and so does the login type.
+ * anyway), and so does the profile this tab kept (a screen that needs it loads it again). What
+ * the member resumes after signing in again stays (decision 0022): unsaved profile edits, and a
+ * new mobile waiting for its code (the server keeps the change). So does the login type.
  */
 export function endSession(): void {
   storage.memberCard.remove();
   storage.memberAuth.remove();
   storage.memberAccessToken.remove();
   storage.memberAccessInfo.remove();
-  storage.memberChangeMobile.remove();
 }
 
 /** Signing out on this device: the session and everything kept of the member go, down to the login type. */
@@ -41,6 +52,8 @@ export function forgetMember(): void {
   storage.loginType.remove();
   storage.lineAccessToken.remove();
   storage.unsavedProfileEdits.remove();
+  storage.memberChangeMobile.remove();
+  forgetVisitorFlows();
 }
 
 /**

@@ -88,10 +88,14 @@ const MEMBER_AUTH_KEY = 'memberAuth';
  * the `storage` event the browser fires in every other tab; null for an event about anything else.
  * (Only localStorage has this key: a sessionStorage event never matches.)
  */
-export function sessionChangeIn({ key, oldValue, newValue }: StorageEvent): { before: unknown; after: unknown } | null {
-  const tokenIn = (stored: string | null) => {
+export function sessionChangeIn({ key, oldValue, newValue }: StorageEvent): {
+  before: string | null;
+  after: string | null;
+} | null {
+  const tokenIn = (stored: string | null): string | null => {
     try {
-      return JSON.parse(stored ?? 'null')?.token;
+      const token: unknown = JSON.parse(stored ?? 'null')?.token;
+      return typeof token === 'string' ? token : null;
     } catch {
       return null;
     }

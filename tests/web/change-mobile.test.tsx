@@ -29,6 +29,22 @@ async function openVerifyNewMobile() {
 }
 
 describe('/change_member_mobile', () => {
+  it('knows the current mobile straight after signing in, before the profile was shown in this tab', async () => {
+    signIn();
+    const profiles = answerProfile();
+    renderApp('/change_member_mobile');
+    expect(await screen.findByText('目前的手機號碼：0912-345-678')).toBeInTheDocument();
+    expect(profiles).toHaveLength(1);
+  });
+
+  it('goes on without the current mobile when the profile cannot be had', async () => {
+    signIn();
+    answer('getMemberProfile', () => reply('SYSTEM_ERROR'));
+    renderApp('/change_member_mobile');
+    expect(await screen.findByLabelText('新手機號碼')).toBeInTheDocument();
+    expect(screen.queryByText(/目前的手機號碼/)).not.toBeInTheDocument();
+  });
+
   it('asks for the new mobile and the password, then keeps the new mobile and goes on to verify it', async () => {
     const updates = answer('updateMemberMobile', () => reply('C01', {}));
     const { user, router } = await openChangeMobile();

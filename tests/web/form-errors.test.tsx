@@ -208,7 +208,15 @@ describe('item 6: on every form, each message is linked to its field and the fir
       ['請輸入新密碼', '請再次輸入密碼'],
     ],
     ['/change_pwd', () => signIn(), '確定', ['請輸入舊密碼', '請輸入新密碼', '請再次輸入密碼']],
-    ['/change_member_mobile', () => signIn(), '發送驗證碼', ['請輸入手機號碼', '請輸入密碼']],
+    [
+      '/change_member_mobile',
+      () => {
+        signIn();
+        answerProfile();
+      },
+      '發送驗證碼',
+      ['請輸入手機號碼', '請輸入密碼'],
+    ],
     [
       '/change_member',
       () => {

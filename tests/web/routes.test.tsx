@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { startSession } from '../../src/lib/session';
+import { answerProfile } from './support/profile';
 import { renderApp } from './support/render-app';
 
 describe('the root address', () => {
@@ -29,6 +30,7 @@ describe('/login/text', () => {
 describe('other addresses', () => {
   it('/Change_member_mobile goes to /change_member_mobile and keeps the query', async () => {
     startSession('fresh-token', 'Member');
+    answerProfile();
     const { router } = renderApp('/Change_member_mobile?rurl=%2Fchange_member&from=app');
     expect(await screen.findByRole('heading', { name: '變更手機號碼' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/change_member_mobile');

@@ -39,14 +39,6 @@ export const stepTwoDraft = (): RegisterTwoDraft => stepTwoStore.get() ?? EMPTY_
 export const saveStepOne = (patch: Partial<RegisterOneDraft>) => stepOneStore.set({ ...stepOneDraft(), ...patch });
 export const saveStepTwo = (patch: Partial<RegisterTwoDraft>) => stepTwoStore.set({ ...stepTwoDraft(), ...patch });
 
-/** Registration is over: nothing of it stays in the tab. */
-export function forgetRegistration(): void {
-  stepOneStore.remove();
-  stepTwoStore.remove();
-  storage.tempAccessToken.remove();
-  storage.check3rdCrmData.remove();
-}
-
 /**
  * The spec's registration payload from step 1 and step 2 (skipped: its invite code alone).
  * The security question is fixed and its answer is the member's name.

@@ -1,6 +1,6 @@
 import { isRedirect } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { endSession, readSession, requireSession, startSession } from '../../../src/lib/session';
+import { endSession, forgetMember, readSession, requireSession, startSession } from '../../../src/lib/session';
 
 const at = (text: string) => new Date(text);
 
@@ -33,18 +33,29 @@ describe('the stored session', () => {
     expect(readSession()).toBeNull();
   });
 
-  it("ends with the member's details this tab kept, while edits kept for that member to sign in again stay", () => {
+  it("ends with the member's details this tab kept, while what the member resumes after signing in again stays", () => {
     startSession('tok', 'Member');
     sessionStorage.setItem('member_access_info', JSON.stringify({ name: '王小明', mobile: '0912345678' }));
     sessionStorage.setItem('member_change_mobile', '0987654321');
     sessionStorage.setItem('profile_draft', JSON.stringify({ mobile: '0912345678', edited: {} }));
     endSession();
     expect(sessionStorage.getItem('member_access_info')).toBeNull();
-    expect(sessionStorage.getItem('member_change_mobile')).toBeNull();
+    // The new mobile waiting for its code (the server keeps the change) and the unsaved edits (decision 0022).
+    expect(sessionStorage.getItem('member_change_mobile')).toBe('0987654321');
     expect(sessionStorage.getItem('profile_draft')).not.toBeNull();
   });
 
-  it('starts with nothing of an unfinished registration or of the member before: the typed password goes', () => {
+  /** What a visitor may have left in the tab: a registration, a LINE account to bind, a recovery. */
+  const VISITOR_FLOWS = [
+    'register1',
+    'register2',
+    'check3rdCrmData',
+    'temp_access_token',
+    'line_verify_data',
+    'line_bind_mobile',
+    'TEMP_ACCESS_TOKEN',
+  ];
+  const leaveVisitorFlows = () => {
     sessionStorage.setItem(
       'register1',
       JSON.stringify({ mobile: '0912345678', password: 'abc123', confirm: 'abc123' }),
@@ -52,10 +63,28 @@ describe('the stored session', () => {
     sessionStorage.setItem('register2', JSON.stringify({ email: 'x@example.com' }));
     sessionStorage.setItem('check3rdCrmData', JSON.stringify({ third_party_crm_data: 'data' }));
     sessionStorage.setItem('temp_access_token', 'temp');
+    const lineToken = { line_token: 'line-token', line_token_source: 'cyberbiz' };
+    sessionStorage.setItem(
+      'line_verify_data',
+      JSON.stringify({ bind_third_party: { source: 'LineMultiOA', verify_data: lineToken } }),
+    );
+    sessionStorage.setItem('line_bind_mobile', '0912345678');
+    sessionStorage.setItem('TEMP_ACCESS_TOKEN', 'recovery');
+  };
+
+  it("starts with nothing of a visitor's flows or of the member before: a typed password, a LINE account, a recovery", () => {
+    leaveVisitorFlows();
     sessionStorage.setItem('member_access_info', JSON.stringify({ name: '前一位', mobile: '0900000000' }));
     startSession('tok', 'Member');
-    for (const key of ['register1', 'register2', 'check3rdCrmData', 'temp_access_token', 'member_access_info'])
-      expect(sessionStorage.getItem(key)).toBeNull();
+    for (const key of [...VISITOR_FLOWS, 'member_access_info']) expect(sessionStorage.getItem(key)).toBeNull();
+  });
+
+  it("signing out forgets a visitor's flows too, and a new mobile waiting for its code", () => {
+    startSession('tok', 'Member');
+    leaveVisitorFlows();
+    sessionStorage.setItem('member_change_mobile', '0987654321');
+    forgetMember();
+    for (const key of [...VISITOR_FLOWS, 'member_change_mobile']) expect(sessionStorage.getItem(key)).toBeNull();
   });
 
   it('guards routes: members pass, everyone else is redirected to /login', () => {

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { MemberProfile } from '#protocol/endpoints';
 import { RC_MESSAGES } from '#protocol/rc';
 import { ApiError, callApi, hasRc } from '../../../api/client';
@@ -20,3 +20,13 @@ export const memberProfileQueryOptions = () =>
 
 /** The profile as last loaded in this tab, for the screens that show the mobile without asking for it. */
 export const lastLoadedProfile = (): MemberProfile | null => storage.memberAccessInfo.get();
+
+/**
+ * A loader of a screen that shows the mobile without asking for it: when this tab holds no profile
+ * (a sign-in that came straight back to the screen, decision 0022), it is loaded first. Without it
+ * the screen still works, so a failure is let go: the member is not kept from it by a weak signal.
+ */
+export async function loadProfileIfNoneKept(queryClient: QueryClient): Promise<void> {
+  if (lastLoadedProfile()) return;
+  await queryClient.ensureQueryData(memberProfileQueryOptions()).catch(() => undefined);
+}
