@@ -12,8 +12,21 @@ const IN_LINE_APP = / Line\//;
 const LIFF_QUERY_KEYS = ['liff.state', 'code', 'state', 'liffClientId', 'liffOAuth2Error'];
 /** What LINE login sends back when it did not log the member in, as LIFF reads it from the query. */
 const LINE_LOGIN_ERROR_KEYS = ['error', 'error_description', 'liffOAuth2Error'];
-/** An OAuth error code (RFC 6749's grammar, as short as the real ones): nothing a link could say more with. */
-const OAUTH_ERROR_CODE = /^[a-z_]{1,40}$/;
+/**
+ * The error codes LINE login can send back (RFC 6749 section 4.1.2.1, and OpenID Connect's): only
+ * these are quoted, since a code of a link's own choosing (`contact_us_at_line_id_x`) is words too.
+ */
+const OAUTH_ERROR_CODES = new Set([
+  'invalid_request',
+  'unauthorized_client',
+  'unsupported_response_type',
+  'invalid_scope',
+  'server_error',
+  'temporarily_unavailable',
+  'login_required',
+  'consent_required',
+  'interaction_required',
+]);
 
 /**
  * Inside LINE, or back from a LINE login: LIFF must settle the URL before the router reads it.
@@ -43,7 +56,7 @@ function lineLoginErrorIn(search: string): LineLoginError | null {
   const code = query.get('error');
   if (!code || !query.has('liffOAuth2Error')) return null;
   if (code === 'access_denied') return new LineLoginError(loginTexts.lineCancelled);
-  return new LineLoginError(OAUTH_ERROR_CODE.test(code) ? loginTexts.lineFailedWith(code) : loginTexts.lineFailed);
+  return new LineLoginError(OAUTH_ERROR_CODES.has(code) ? loginTexts.lineFailedWith(code) : loginTexts.lineFailed);
 }
 
 /** LINE login's error leaves the address once LIFF has settled, so a reload does not tell it again. */

@@ -82,12 +82,14 @@ describe('a link back from LINE login that carries an error', () => {
     ['words of its own', '請加入@brand-help'],
     ['an error code too long to be one', 'a'.repeat(41)],
     ['capitals', 'Access_Denied'],
+    ['a code of its own', 'contact_line_id_brandhelp_for_refund'],
   ])('says only that LINE login failed when the error is %s', async (_, error) => {
     liffFailsWithTheLink(error);
     await bootAt(lineErrorLink(error));
     openApp();
 
     await noticeSaysOnly(FAILED);
+    expect(document.body).not.toHaveTextContent(error);
     expect(document.body).not.toHaveTextContent('@brand-help');
     expect(document.body).not.toHaveTextContent('凍結');
     expect(lineErrorLeft()).toBe(false);
