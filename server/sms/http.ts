@@ -19,7 +19,11 @@ const HIDDEN = '…';
 function refusalExcerpt(body: string, secrets: string[]): string {
   let text = body;
   for (const secret of secrets.filter(Boolean)) text = text.replaceAll(secret, HIDDEN);
-  return text.replace(/\d{4,}/g, HIDDEN).slice(0, BODY_EXCERPT);
+  // Full-width digits become digits, and a run may be split by spaces, dashes, dots or brackets.
+  return text
+    .normalize('NFKC')
+    .replace(/\d(?:[\s\-.()]*\d){3,}/g, HIDDEN)
+    .slice(0, BODY_EXCERPT);
 }
 
 /**

@@ -90,6 +90,8 @@ describe('the http SMS provider', () => {
           key: 'gateway-token-1',
           request: MESSAGE,
           escaped: JSON.stringify(MESSAGE.text),
+          spaced: '0955-666 777, code 12 34 56',
+          wide: '０９５５６６６７７７',
         }),
       );
     const error = await sender()
