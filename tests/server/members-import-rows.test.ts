@@ -113,7 +113,7 @@ describe('member import rows', () => {
     expect(birthdayOf('2999/01/01')).toEqual({ ok: false, reason: '生日須為 12 年前（含）以前的日期（2999/01/01）' });
   });
 
-  const rowOf = (fields: string[], birthdayRequired = true) => parseImportRow(fields, { birthdayRequired, now: NOW });
+  const rowOf = (fields: string[], birthdayKept = true) => parseImportRow(fields, { birthdayKept, now: NOW });
 
   it('turns a good record into a member row', () => {
     expect(rowOf(['0912345678', ' 王小明 ', '19801201', 'f', 'a@b.tw'])).toEqual({
@@ -176,7 +176,12 @@ describe('member import rows', () => {
     expect(long.ok ? '' : long.reason).toBe(`mobile 欄：手機號碼格式錯誤（09${'1'.repeat(38)}…）`);
   });
 
-  it('lets an e-commerce member have no birthday', () => {
+  it('lets an e-commerce member have no birthday, or one the list would not keep anyway', () => {
     expect(rowOf(['0912345678', '王小明', '', '', ''], false).ok).toBe(true);
+    expect(rowOf(['0912345678', '王小明', '2020/01/01', '', ''], false)).toMatchObject({
+      ok: true,
+      row: { birthday: null },
+    });
+    expect(rowOf(['0912345678', '王小明', 'someday', '', ''], false).ok).toBe(true);
   });
 });

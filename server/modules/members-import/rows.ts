@@ -46,8 +46,12 @@ export function headerProblem(fields: string[]): string | null {
   return `第一行的欄位須依序為 ${CSV_COLUMNS.join(',')}（這個檔案是 ${quoted(fields.join(','), HEADER_SHOWN_MAX)}）`;
 }
 
-/** Checks one CSV record with the same field rules the app and server use; `now` dates the birthday rule. */
-export function parseImportRow(record: string[], options: { birthdayRequired: boolean; now: Date }): RowResult {
+/**
+ * Checks one CSV record with the same field rules the app and server use; `now` dates the birthday
+ * rule. A member account keeps the birthday (its first password), so there it is required; the
+ * e-commerce list keeps none, so there it is not read at all, and refuses no row.
+ */
+export function parseImportRow(record: string[], options: { birthdayKept: boolean; now: Date }): RowResult {
   // The reader answers a record it cannot read (a quote never closed) as one with no fields.
   if (record.length === 0) return { ok: false, reason: '無法讀取這一行（引號未成對？）' };
   const fields = withinColumns(record);
@@ -71,9 +75,9 @@ export function parseImportRow(record: string[], options: { birthdayRequired: bo
   }
   const nameResult = v.safeParse(nameSchema, name);
   if (!nameResult.success) return { ok: false, reason: `name 欄：${firstMessage(nameResult)}` };
-  const birthday = birthdayText === '' ? null : readBirthday(birthdayText, options.now);
+  const birthday = options.birthdayKept && birthdayText !== '' ? readBirthday(birthdayText, options.now) : null;
   if (birthday && !birthday.ok) return { ok: false, reason: `birthday 欄：${birthday.reason}` };
-  if (options.birthdayRequired && !birthday) return { ok: false, reason: 'birthday 欄：必填（它是會員的第一組密碼）' };
+  if (options.birthdayKept && !birthday) return { ok: false, reason: 'birthday 欄：必填（它是會員的第一組密碼）' };
   const gender = genderText.toUpperCase();
   if (gender !== '' && !(GENDERS as readonly string[]).includes(gender)) {
     return { ok: false, reason: `gender 欄：須為 M、F、S 或空白（${quoted(genderText)}）` };

@@ -79,7 +79,7 @@ export async function importMembers(db: Db, records: AsyncIterable<CsvRecord>, o
       }
     }
     summary.read++;
-    const result = parseImportRow(record.fields, { birthdayRequired: !options.ec, now: options.now });
+    const result = parseImportRow(record.fields, { birthdayKept: !options.ec, now: options.now });
     if (!result.ok) {
       summary.bad.push({ line: record.line, reason: result.reason });
       continue;
