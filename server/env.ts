@@ -87,7 +87,7 @@ const envSchema = v.object({
       // Else pg reads `database` as a host named `base`, and a `#` in a password cuts the address
       // short: each fails later with a network error that names neither.
       v.check(
-        (url) => URL.canParse(url),
+        (url) => URL.canParse(url) && !url.includes('#'),
         '無法解析為網址：使用者名稱或密碼中的 #、/、?、% 須寫成 %XX（如 # 寫成 %23）',
       ),
     ),

@@ -154,6 +154,8 @@ describe('server configuration', () => {
   it('refuses a DATABASE_URL the driver would misread, for the server as for the commands', () => {
     const issues = issuesOf({ DATABASE_URL: 'postgres://member:p#w@db.example/loyalty' });
     expect(issues.DATABASE_URL).toContain('# 寫成 %23');
+    // Parsed, but as the host `member` on port 1234: the `#` cuts the rest off.
+    expect(issuesOf({ DATABASE_URL: 'postgres://member:1234#x@db.example/loyalty' }).DATABASE_URL).toContain('%23');
     expect(issues.DATABASE_URL).not.toContain('p#w');
     expect(
       issuesOf({ DATABASE_URL: 'postgres://member:p%23w@db.example/loyalty', PORT: 'eighty' }).DATABASE_URL,
