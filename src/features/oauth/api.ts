@@ -37,7 +37,10 @@ async function lookUpClient(randomKey: string): Promise<ClientLookup> {
   }
 }
 
-/** The client behind a random_key; asked once per key, since the answer cannot change while the hop is open. */
+/**
+ * The client behind a random_key; asked once per key. Only the operator revoking the client changes
+ * the answer while the hop is open, and then the consent itself is refused (OAUTH_CLIENT_INVALID).
+ */
 export const oauthInfoQueryOptions = (randomKey: string) =>
   queryOptions({
     queryKey: ['oauth-info', randomKey],
