@@ -11,19 +11,15 @@ import { encodingProblem, notAFileProblem } from '../modules/members-import/file
 import { countLines, progressReporter } from '../modules/members-import/progress';
 import { escaped } from '../modules/members-import/quoted';
 import { importMembers } from '../modules/members-import/service';
-import { argumentsProblem, openCliDatabase, runCli } from './run';
+import { argumentsProblem, openCliDatabase, refusalOf, runCli } from './run';
 
 const NAME = 'members:import';
-const USAGE = '用法：npm run members:import -- 檔案.csv [--ec]';
+const USAGE = 'npm run members:import -- 檔案.csv [--ec]';
 const LONG_FILE_LINES = 2_000;
 /** Not every row was imported: scripts and runbooks check for it. */
 const NOT_ALL_IMPORTED = 3;
 
-function refuse(problem: string): number {
-  console.error(`${NAME}：${problem}`);
-  console.error(USAGE);
-  return 2;
-}
+const refuse = refusalOf(NAME, USAGE);
 
 function refuseFile(problem: string): number {
   console.error(`${NAME}：${problem}`);

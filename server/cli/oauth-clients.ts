@@ -4,7 +4,7 @@
 // Clients are added with npm run oauth:add-client (add-oauth-client.ts).
 import { taipeiTimestamp } from '#protocol';
 import { listClients, replaceClientSecret, revokeClient } from '../modules/oauth/service';
-import { openCliDatabase, readOptions, runCli } from './run';
+import { openCliDatabase, readOptions, refusalOf, revokedState, runCli } from './run';
 
 const COMMANDS = {
   list: { name: 'oauth:list-clients', usage: 'npm run oauth:list-clients', action: '列出用戶端' },
@@ -46,11 +46,7 @@ type Db = Awaited<ReturnType<typeof openCliDatabase>>['db'];
 
 async function run(command: Command, args: string[]): Promise<number> {
   const { name: commandName, usage } = COMMANDS[command];
-  const refuse = (problem: string) => {
-    console.error(`${commandName}：${problem}`);
-    console.error(`用法：${usage}`);
-    return 2;
-  };
+  const refuse = refusalOf(commandName, usage);
   const options = readOptions(withIdsJoined(args), command === 'list' ? [] : ['id']);
   if ('problem' in options) return refuse(options.problem);
   const id = options.values.id?.[0] ?? '';
@@ -72,8 +68,9 @@ async function list(db: Db): Promise<number> {
     return 0;
   }
   for (const client of clients) {
-    const state = client.revokedAt ? `已停用 ${taipeiTimestamp(client.revokedAt)}` : '使用中';
-    console.log(`${client.clientId}  ${client.name}  新增於 ${taipeiTimestamp(client.createdAt)}  ${state}`);
+    console.log(
+      `${client.clientId}  ${client.name}  新增於 ${taipeiTimestamp(client.createdAt)}  ${revokedState(client.revokedAt)}`,
+    );
     for (const uri of client.redirectUris) console.log(`  導回網址：${uri}`);
   }
   return 0;

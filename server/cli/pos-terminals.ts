@@ -4,7 +4,7 @@
 // The tills call POST /pos-api/v1/member_card/verify with `Authorization: Bearer <API key>`.
 import { taipeiTimestamp } from '#protocol';
 import { addTerminal, listTerminals, revokeTerminal, terminalNameProblem } from '../modules/member-card/service';
-import { openCliDatabase, readOptions, runCli } from './run';
+import { openCliDatabase, readOptions, refusalOf, revokedState, runCli } from './run';
 
 const COMMANDS = {
   add: {
@@ -29,11 +29,7 @@ const OPTIONS: Record<Command, string[]> = { add: ['name'], list: [], revoke: ['
 async function run(command: Command, args: string[]): Promise<number> {
   const { name: commandName, usage } = COMMANDS[command];
   const read = readOptions(args, OPTIONS[command]);
-  const refuse = (problem: string) => {
-    console.error(`${commandName}：${problem}`);
-    console.error(`用法：${usage}`);
-    return 2;
-  };
+  const refuse = refusalOf(commandName, usage);
   if ('problem' in read) return refuse(read.problem);
   const [name = '', id = ''] = [read.values.name?.[0], read.values.id?.[0]];
   if (command === 'add') {
@@ -70,8 +66,7 @@ async function list(db: Db): Promise<number> {
     return 0;
   }
   for (const till of tills) {
-    const state = till.revokedAt ? `已停用 ${taipeiTimestamp(till.revokedAt)}` : '使用中';
-    console.log(`${till.id}  ${till.name}  新增於 ${taipeiTimestamp(till.createdAt)}  ${state}`);
+    console.log(`${till.id}  ${till.name}  新增於 ${taipeiTimestamp(till.createdAt)}  ${revokedState(till.revokedAt)}`);
   }
   return 0;
 }

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { taipeiTimestamp } from '#protocol';
 import { type Database, DatabaseLockedError, openDatabase } from '../db/client';
 import { ConfigError, parseEnv } from '../env';
 import { DATABASE_QUERY_FAILED, type LoggedError, serializeError } from '../lib/logger';
@@ -38,6 +39,19 @@ export function openCliDatabase(): Promise<Database> {
   console.error(databaseLine(setting));
   return openDatabase(setting);
 }
+
+/** A command's refusal of its arguments: what is wrong, then how it is used; exit code 2. */
+export const refusalOf =
+  (name: string, usage: string) =>
+  (problem: string): number => {
+    console.error(`${name}：${problem}`);
+    console.error(`用法：${usage}`);
+    return 2;
+  };
+
+/** A till's or a partner's state as the list commands show it. */
+export const revokedState = (revokedAt: Date | null): string =>
+  revokedAt ? `已停用 ${taipeiTimestamp(revokedAt)}` : '使用中';
 
 /** The option or argument that Node's `parseArgs` quotes in its refusal ('--name <value>' gives --name). */
 const quotedIn = (message: string) => /'([^' ]*)/.exec(message)?.[1] ?? '';

@@ -1,46 +1,19 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { openDatabase } from '../../server/db/client';
 import { lockDirectory } from '../../server/db/directory-lock';
 import { oauthClientRedirectUris, oauthClients } from '../../server/db/schema';
 import { sha256Hex } from '../../server/lib/secrets';
 import { testConfig } from './helpers/app';
+import { commandWorkspace } from './helpers/cli';
 
-const run = promisify(execFile);
-const dir = mkdtempSync(join(tmpdir(), 'oauth-cli-'));
-const dataDir = join(dir, 'data');
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-// The CLI works on its own PGlite directory here, whatever database the other tests use.
-const env = () => {
-  const { DATABASE_URL: _onlyPglite, ...rest } = process.env;
-  return { ...rest, DATA_DIR: dataDir };
-};
-const cli = (...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', 'server/cli/add-oauth-client.ts', ...args], { env: env() });
-type Failure = { code: number; stdout: string; stderr: string };
-const failureOf = (args: string[]) =>
-  cli(...args).then(
-    () => null,
-    (error: Failure) => error,
-  );
+const workspace = commandWorkspace('oauth-cli-');
+const { dataDir, withDatabase } = workspace;
+const cli = workspace.command('add-oauth-client.ts');
+const failureOf = (args: string[]) => workspace.failureOf(cli(...args));
 
 const idIn = (stdout: string) => /^client_id：\s*(\S+)$/m.exec(stdout)?.[1] ?? '';
-
-async function withDatabase<T>(work: (database: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
-  const database = await openDatabase({ dataDir });
-  try {
-    return await work(database);
-  } finally {
-    await database.close();
-  }
-}
 
 describe('npm run oauth:add-client', () => {
   it('registers the client on a fresh data directory and prints its id and secret once', async () => {
@@ -175,12 +148,9 @@ describe('npm run oauth:add-client', () => {
     );
     expect(named.map((row) => row.id).sort()).toEqual([first, second].sort());
 
-    await run(process.execPath, ['--import', 'tsx', 'server/cli/oauth-clients.ts', 'revoke', '--id', first], {
-      env: env(),
-    });
-    await run(process.execPath, ['--import', 'tsx', 'server/cli/oauth-clients.ts', 'revoke', '--id', second], {
-      env: env(),
-    });
+    const clients = workspace.command('oauth-clients.ts');
+    await clients('revoke', '--id', first);
+    await clients('revoke', '--id', second);
     const third = await cli('--name', '同名商城', '--redirect-uri', 'https://c.example.com/cb');
     expect(third.stdout).not.toContain('注意：使用中的 OAuth 用戶端');
   });

@@ -1,49 +1,22 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { openDatabase } from '../../server/db/client';
 import { oauthClients } from '../../server/db/schema';
 import { sha256Hex } from '../../server/lib/secrets';
 import { testConfig } from './helpers/app';
+import { commandWorkspace } from './helpers/cli';
 
-const run = promisify(execFile);
-const dir = mkdtempSync(join(tmpdir(), 'oauth-clients-'));
-const dataDir = join(dir, 'data');
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-// The commands work on their own PGlite directory here, whatever database the other tests use.
-const env = () => {
-  const { DATABASE_URL: _onlyPglite, ...rest } = process.env;
-  return { ...rest, DATA_DIR: dataDir };
-};
-const command = (file: string) => (args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', `server/cli/${file}`, ...args], { env: env() });
-const addClient = command('add-oauth-client.ts');
-const clients = command('oauth-clients.ts');
-type Failure = { code: number; stdout: string; stderr: string };
-const failureOf = (args: string[]) =>
-  clients(args).then(
-    () => null,
-    (error: Failure) => error,
-  );
+const workspace = commandWorkspace('oauth-clients-');
+const { withDatabase } = workspace;
+const addClientCommand = workspace.command('add-oauth-client.ts');
+const clientsCommand = workspace.command('oauth-clients.ts');
+const addClient = (args: string[]) => addClientCommand(...args);
+const clients = (args: string[]) => clientsCommand(...args);
+const failureOf = (args: string[]) => workspace.failureOf(clients(args));
 
 const idIn = (stdout: string) => /^client_id：\s*(\S+)$/m.exec(stdout)?.[1] ?? '';
 const secretIn = (stdout: string) => /^client_secret：\s*(\S+)$/m.exec(stdout)?.[1] ?? '';
 const TIME = String.raw`\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}`;
-
-async function withDatabase<T>(work: (database: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
-  const database = await openDatabase({ dataDir });
-  try {
-    return await work(database);
-  } finally {
-    await database.close();
-  }
-}
 
 /** What the server answers the partner starting a consent hop with these credentials. */
 const hopAnswer = (clientId: string, clientSecret: string, redirectUri: string) =>

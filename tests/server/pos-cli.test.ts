@@ -1,43 +1,15 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { openDatabase } from '../../server/db/client';
 import { posTerminals } from '../../server/db/schema';
 import { sha256Hex } from '../../server/lib/secrets';
 import { testConfig } from './helpers/app';
+import { commandWorkspace } from './helpers/cli';
 import { VERIFY_URL } from './helpers/member-card';
 
-const run = promisify(execFile);
-const dir = mkdtempSync(join(tmpdir(), 'pos-cli-'));
-const dataDir = join(dir, 'data');
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-// The commands work on their own PGlite directory here, whatever database the other tests use.
-const env = () => {
-  const { DATABASE_URL: _onlyPglite, ...rest } = process.env;
-  return { ...rest, DATA_DIR: dataDir };
-};
-const cli = (...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', 'server/cli/pos-terminals.ts', ...args], { env: env() });
-type Failure = { code: number; stdout: string; stderr: string };
-const failureOf = (args: string[]) =>
-  cli(...args).then(
-    () => null,
-    (error: Failure) => error,
-  );
-
-async function withDatabase<T>(work: (database: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
-  const database = await openDatabase({ dataDir });
-  try {
-    return await work(database);
-  } finally {
-    await database.close();
-  }
-}
+const workspace = commandWorkspace('pos-cli-');
+const { withDatabase } = workspace;
+const cli = workspace.command('pos-terminals.ts');
+const failureOf = (args: string[]) => workspace.failureOf(cli(...args));
 
 /** What the server answers a till presenting `apiKey` (a code that is no member's). */
 const tillStatus = (apiKey: string) =>
