@@ -14,7 +14,7 @@ const HIDDEN = '…';
 /**
  * A refusal's body as the log may keep it. A gateway may echo what it was sent, so the key, the
  * mobile and the message never reach the log, and nor does any run of digits: the code and the
- * mobile are digits in whatever spelling the echo gives the rest (JSON's \uXXXX, say).
+ * mobile stay digits however the echo spells the rest (JSON's escapes of non-ASCII text, say).
  */
 function refusalExcerpt(body: string, secrets: string[]): string {
   let text = body;
