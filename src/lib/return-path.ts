@@ -13,6 +13,12 @@ export function keepReturnPath(path: string, until: Date): void {
   if (isOwnPath(path)) storage.returnPath.set({ path, until: until.getTime() });
 }
 
+/** As `keepReturnPath`, unless a page still of use is remembered already: the screen that kept it chose it. */
+export function keepReturnPathUnlessKept(path: string, until: Date, now: Date = new Date()): void {
+  const kept = storage.returnPath.get();
+  if (!kept || now.getTime() >= kept.until) keepReturnPath(path, until);
+}
+
 /** The remembered page, once: it is forgotten as it is read, and answered only while still of use. */
 export function takeReturnPath(now: Date = new Date()): string | null {
   const kept = storage.returnPath.get();

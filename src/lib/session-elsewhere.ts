@@ -1,32 +1,61 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { followSessionOfAnotherTab } from './session';
+import { RC_MESSAGES } from '#protocol/rc';
+import { commonTexts } from '../i18n/zh-TW/common';
+import { keepReturnPathUnlessKept, SIGN_IN_RETURN_MS } from './return-path';
+import { followSessionOfAnotherTab, wasSignedOut } from './session';
 import { sessionChangeIn } from './storage';
+
+/** What this tab did about another tab's session change: how many it followed, and what it tells the member. */
+export interface SessionOfOtherTabs {
+  changes: number;
+  notice: string | null;
+  closeNotice: () => void;
+}
+
+/**
+ * Why the screen changed under the member. The other tab has made its whole change by the time
+ * this tab hears of it (the event comes after that tab's task), so the login type tells a sign-out.
+ */
+function noticeOf(sessionNow: string | null): string {
+  if (sessionNow) return commonTexts.signedInElsewhere;
+  return wasSignedOut() ? commonTexts.signedOutElsewhere : RC_MESSAGES.TOKEN_INVALID;
+}
 
 /**
  * Follows the session when another tab of this browser signs out or signs in someone else: every
  * tab shares the one kept session, so this tab's screen would otherwise go on showing the first
  * member, and its next save would write their details into the other account. The member's data
  * this tab loaded go, the routes' guards and loaders run again (signed out: to /login), and the
- * answer changes so the screen starts over under the session now kept. A sign-in elsewhere while
- * this tab was signed out changes nothing here: registration or recovery typed in this tab stays.
+ * answer changes so the screen starts over under the session now kept. The member is told why
+ * the screen changed under them, and one sent to /login comes back to the screen once signed in
+ * again here. A sign-in elsewhere while this tab was signed out changes nothing here:
+ * registration or recovery typed in this tab stays.
  */
-export function useSessionOfOtherTabs(): number {
+export function useSessionOfOtherTabs(): SessionOfOtherTabs {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [changes, setChanges] = useState(0);
+  const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => {
     const follow = (event: StorageEvent) => {
       const change = sessionChangeIn(event);
       if (!change?.before || change.before === change.after) return;
+      const left = router.state.location;
       followSessionOfAnotherTab(change.after);
       queryClient.clear();
       // The guards first: a screen started over before them would load with no session.
-      void router.invalidate().then(() => setChanges((count) => count + 1));
+      void router.invalidate().then(() => {
+        const sentToLogin = router.state.location.pathname === '/login' && left.pathname !== '/login';
+        // A screen that keeps its own page to come back to (the OAuth hop, the card) has chosen it already.
+        if (sentToLogin) keepReturnPathUnlessKept(left.href, new Date(Date.now() + SIGN_IN_RETURN_MS));
+        setNotice(noticeOf(change.after));
+        setChanges((count) => count + 1);
+      });
     };
     window.addEventListener('storage', follow);
     return () => window.removeEventListener('storage', follow);
   }, [router, queryClient]);
-  return changes;
+  return { changes, notice, closeNotice: () => setNotice(null) };
 }

@@ -59,13 +59,22 @@ export function forgetMember(): void {
 /**
  * Another tab ended or replaced the session, which all tabs share: this tab's own copies of the
  * member it showed go (session storage is the tab's alone), and its token copy follows the session.
+ * So does a page this tab kept to come back to after a sign-in: it was kept before this change,
+ * and the screens' guards, run again now, keep the one that is of use.
  */
 export function followSessionOfAnotherTab(token: string | null): void {
   storage.memberAccessInfo.remove();
   storage.memberChangeMobile.remove();
+  storage.returnPath.remove();
   if (token) storage.memberAccessToken.set(token);
   else storage.memberAccessToken.remove();
 }
+
+/**
+ * Whether the session that is gone was signed out (`forgetMember` forgets the login type with it)
+ * rather than ended by the server's refusal or its expiry (`endSession` keeps the login type).
+ */
+export const wasSignedOut = (): boolean => storage.loginType.get() === null;
 
 /** The stored session while it is unexpired; an expired one is cleared and counts as logged out. */
 export function readSession(now: Date = new Date()): MemberAuth | null {

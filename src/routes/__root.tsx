@@ -1,6 +1,7 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { Fragment } from 'react';
 import { NotFound } from '../components/not-found';
+import { NoticeModal } from '../components/notice-modal';
 import { ScreenChange } from '../components/screen-change';
 import { useSessionOfOtherTabs } from '../lib/session-elsewhere';
 import type { RouterContext } from '../router-context';
@@ -12,13 +13,14 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   // Keyed by the other tabs' session changes: the screen starts over, typed edits included.
-  const sessionChanges = useSessionOfOtherTabs();
+  const otherTabs = useSessionOfOtherTabs();
   return (
     <>
-      <Fragment key={sessionChanges}>
+      <Fragment key={otherTabs.changes}>
         <Outlet />
       </Fragment>
       <ScreenChange />
+      <NoticeModal message={otherTabs.notice} onClose={otherTabs.closeNotice} />
     </>
   );
 }

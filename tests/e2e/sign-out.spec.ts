@@ -1,9 +1,12 @@
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { expectAccessible } from './a11y';
 import { profileAnswerFor, registerUnverifiedMember } from './member-api';
 import { freshDataDir, type MemberServer, startMemberServer } from './member-server';
 
 const MEMBER = { mobile: '0933222111', password: 'abc12345', name: '周小美' };
 const HOUSEMATE = { mobile: '0933222999', password: 'xyz98765', name: '吳大同' };
+
+const SIGNED_OUT_THERE = '您已在其他視窗或分頁登出，請重新登入。';
 
 let server: MemberServer;
 
@@ -116,9 +119,16 @@ test("two tabs of one browser: the first follows the other's sign-out and sign-i
   await other.getByRole('button', { name: '登出' }).click();
   await expect(other).toHaveURL(`${server.url}/login`);
 
-  await test.step('the first tab goes to /login by itself', async () => {
+  await test.step('the first tab goes to /login by itself, and says why', async () => {
     await expect(page).toHaveURL(`${server.url}/login`);
     await expect(page.getByRole('heading', { name: '會員登入' })).toBeVisible();
+    const told = page.getByRole('dialog', { name: '提示' });
+    await expect(told).toContainText(SIGNED_OUT_THERE);
+    await expect(told.getByRole('button', { name: '關閉' })).toBeFocused();
+    await expectAccessible(page, 'told of the sign-out in another tab');
+    await shot(page, info, 'two-tabs-signed-out-there');
+    await page.keyboard.press('Enter');
+    await expect(told).toBeHidden();
   });
 
   await test.step('signed in as someone else there, the first tab stays on /login until it is used', async () => {
@@ -134,9 +144,23 @@ test("two tabs of one browser: the first follows the other's sign-out and sign-i
     await other.getByRole('button', { name: '登出' }).click();
     await expect(other).toHaveURL(`${server.url}/login`);
     await expect(page).toHaveURL(`${server.url}/login`);
+    await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '關閉' }).click();
     await logIn(other, MEMBER);
     await expect(other.getByLabel('姓名')).toHaveValue(MEMBER.name);
     await expect(page).toHaveURL(`${server.url}/login`);
+  });
+
+  await test.step('sent to /login from a screen, the first tab brings its member back to it once signed in there', async () => {
+    await page.goto(`${server.url}/change_pwd`);
+    await expect(page.getByLabel('舊密碼')).toBeVisible();
+    await other.getByRole('button', { name: '登出' }).click();
+    await expect(page).toHaveURL(`${server.url}/login`);
+    await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '關閉' }).click();
+    await page.getByLabel('帳號').fill(MEMBER.mobile);
+    await page.getByLabel('密碼', { exact: true }).fill(MEMBER.password);
+    await page.getByRole('button', { name: '登入', exact: true }).click();
+    await expect(page).toHaveURL(`${server.url}/change_pwd`);
+    await expect(page.getByLabel('舊密碼')).toBeVisible();
   });
 
   await test.step('nothing typed in a tab reached an account', async () => {

@@ -1,7 +1,9 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { startSession } from '../../src/lib/session';
-import { answer, reply } from './support/api';
+import { endSession, startSession } from '../../src/lib/session';
+import { answer, reply, setAesKeyCookie } from './support/api';
+import { stubLocationReplace } from './support/location';
+import { signInAs } from './support/login';
 import { MEMBER_TOKEN, PROFILE, signIn } from './support/profile';
 import { answerTerms } from './support/register';
 import { renderApp } from './support/render-app';
@@ -42,7 +44,15 @@ function answerProfilesByToken() {
   });
 }
 
+/** What signing out does to the shared storage (`forgetMember`): the session goes, and the login type with it. */
+const signOut = () => {
+  localStorage.removeItem('memberAuth');
+  localStorage.removeItem('login_type');
+};
+
 const nameField = () => screen.getByLabelText('姓名');
+const SIGNED_OUT_THERE = '您已在其他視窗或分頁登出，請重新登入。';
+const SIGNED_IN_THERE = '您已在其他視窗或分頁重新登入，本頁已改為顯示目前登入的帳號。';
 
 describe('the session changed in another tab', () => {
   it("shows the member signed in there, and drops the first member's typed edits, so a save never writes them into the other account", async () => {
@@ -56,6 +66,10 @@ describe('the session changed in another tab', () => {
     await inAnotherTab(() => startSession(OTHER_TOKEN, 'Member'));
 
     await waitFor(() => expect(nameField()).toHaveValue(OTHER_PROFILE.name));
+    const told = await screen.findByRole('dialog', { name: '提示' });
+    expect(told).toHaveTextContent(SIGNED_IN_THERE);
+    await user.click(within(told).getByRole('button', { name: '關閉' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: '變更手機號碼（目前為 0987-654-321）' })).toBeInTheDocument();
     expect(sessionStorage.getItem('member_access_info')).toContain(OTHER_PROFILE.mobile);
     const saves = answer('updateMemberProfile', () => reply('C01', {}));
@@ -65,18 +79,67 @@ describe('the session changed in another tab', () => {
     expect(saves[0]?.params).toMatchObject({ member_profile: { name: OTHER_PROFILE.name } });
   });
 
-  it('goes to /login when the member signed out there, and forgets the profile this tab kept', async () => {
+  it('goes to /login when the member signed out there, says why, and forgets the profile this tab kept', async () => {
     signIn();
     const loads = answerProfilesByToken();
     const { router } = renderApp('/change_member');
     await waitFor(() => expect(nameField()).toHaveValue(PROFILE.name));
 
-    await inAnotherTab(() => localStorage.removeItem('memberAuth'));
+    await inAnotherTab(signOut);
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByRole('heading', { name: '會員登入' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: '提示' })).toHaveTextContent(SIGNED_OUT_THERE);
     expect(sessionStorage.getItem('member_access_info')).toBeNull();
     expect(loads.map((call) => call.payload.token)).toEqual([MEMBER_TOKEN]);
+  });
+
+  it('says the sign-in has ended, not that the member signed out, when the server refused it there', async () => {
+    signIn();
+    answerProfilesByToken();
+    const { router } = renderApp('/change_member');
+    await waitFor(() => expect(nameField()).toHaveValue(PROFILE.name));
+
+    await inAnotherTab(() => endSession());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('dialog', { name: '提示' })).toHaveTextContent('登入已失效，請重新登入');
+    expect(screen.queryByText(SIGNED_OUT_THERE)).not.toBeInTheDocument();
+  });
+
+  it('brings the member back to the screen this tab was on once they sign in here again', async () => {
+    setAesKeyCookie();
+    const replace = stubLocationReplace();
+    signIn();
+    answerProfilesByToken();
+    const { user, router } = renderApp('/change_member_mobile');
+    expect(await screen.findByLabelText('新手機號碼')).toBeInTheDocument();
+
+    await inAnotherTab(signOut);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await user.click(within(await screen.findByRole('dialog', { name: '提示' })).getByRole('button', { name: '關閉' }));
+
+    answer('login', () => reply('C01', { member_access_token: MEMBER_TOKEN }));
+    await signInAs(user, PROFILE.mobile);
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/change_member_mobile'));
+  });
+
+  it('forgets a page kept to come back to before the change: the screen this tab was on is the one', async () => {
+    setAesKeyCookie();
+    const replace = stubLocationReplace();
+    signIn();
+    answerProfilesByToken();
+    sessionStorage.setItem('return_path', JSON.stringify({ path: '/member_card', until: Date.now() + 60_000 }));
+    const { user, router } = renderApp('/change_member');
+    await waitFor(() => expect(nameField()).toHaveValue(PROFILE.name));
+
+    await inAnotherTab(signOut);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await user.click(within(await screen.findByRole('dialog', { name: '提示' })).getByRole('button', { name: '關閉' }));
+
+    answer('login', () => reply('C01', { member_access_token: MEMBER_TOKEN }));
+    await signInAs(user, PROFILE.mobile);
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/change_member'));
   });
 
   it('leaves a signed-out tab as it is: what is typed in registration stays', async () => {
@@ -90,6 +153,7 @@ describe('the session changed in another tab', () => {
 
     expect(router.state.location.pathname).toBe('/registerFirst');
     expect(screen.getByLabelText('姓名')).toHaveValue('林美華');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('ignores other keys and the same session written again', async () => {
@@ -105,5 +169,6 @@ describe('the session changed in another tab', () => {
 
     expect(nameField()).toHaveValue(`${PROFILE.name}先生`);
     expect(loads).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -16,4 +16,8 @@ export const commonTexts = {
   /** Where a screen got no answer and this browser keeps the member card: the card works offline. */
   showMemberCard: '出示會員卡',
   ok: '確定',
+  /** Another window or tab of this browser signed out, and this one, which shares its session, follows. */
+  signedOutElsewhere: '您已在其他視窗或分頁登出，請重新登入。',
+  /** Another window or tab signed in again, perhaps as another member: this screen now shows that session's member. */
+  signedInElsewhere: '您已在其他視窗或分頁重新登入，本頁已改為顯示目前登入的帳號。',
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepReturnPath, takeReturnPath } from '../../../src/lib/return-path';
+import { keepReturnPath, keepReturnPathUnlessKept, takeReturnPath } from '../../../src/lib/return-path';
 
 const NOW = new Date('2025-03-01T10:00:00+08:00');
 const TEN_MINUTES = 10 * 60_000;
@@ -15,6 +15,16 @@ describe('the page to come back to after signing in', () => {
     });
     expect(takeReturnPath(NOW)).toBe('/authorize?random_key=k&client_id=c&state=s');
     expect(takeReturnPath(NOW)).toBeNull();
+  });
+
+  it('is not replaced by a later page while it is still of use, and is once it is not', () => {
+    keepReturnPath('/authorize?random_key=k', until);
+    keepReturnPathUnlessKept('/change_member', until, NOW);
+    expect(takeReturnPath(NOW)).toBe('/authorize?random_key=k');
+
+    keepReturnPath('/authorize?random_key=k', NOW);
+    keepReturnPathUnlessKept('/change_member', until, NOW);
+    expect(takeReturnPath(NOW)).toBe('/change_member');
   });
 
   it('is forgotten, not given, once it is no longer of use', () => {
