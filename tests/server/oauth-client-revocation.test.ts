@@ -1,8 +1,10 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RC_MESSAGES } from '#protocol';
+import { oauthCodes } from '../../server/db/schema';
+import * as clients from '../../server/modules/oauth/clients';
 import { replaceClientSecret, revokeClient } from '../../server/modules/oauth/service';
 import { startTestApp, type TestApp } from './helpers/app';
 import { addMember, memberToken } from './helpers/members';
@@ -16,6 +18,21 @@ import {
   requestHop,
   type TestClient,
 } from './helpers/oauth';
+
+// Each exchange's check of its client goes through here, so a test can hold an exchange just
+// after that check, as a slow moment on a busy server would.
+let afterClientCheck: (() => Promise<void>) | null = null;
+vi.mock('../../server/modules/oauth/clients', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../server/modules/oauth/clients')>();
+  return {
+    ...real,
+    authenticateClient: vi.fn(async (...args: Parameters<typeof real.authenticateClient>) => {
+      const checked = await real.authenticateClient(...args);
+      await afterClientCheck?.();
+      return checked;
+    }),
+  };
+});
 
 // Two app instances over one database, as behind a load balancer: the operator's command
 // reaches the database, and the instance that did not run it must refuse the client as well.
@@ -33,6 +50,8 @@ afterAll(async () => {
   await first.close();
 });
 beforeEach(async () => {
+  afterClientCheck = null;
+  vi.mocked(clients.authenticateClient).mockClear();
   await first.reset();
   await addMember(first);
   token = await memberToken(first);
@@ -103,5 +122,44 @@ describe('a client given a new secret, on the instance that did not replace it',
     // secret, the member's consent given before the change still signs them in.
     expect(await rcOf(exchange(second, renewed, issuedCode))).toMatchObject({ RC: 'C01' });
     expect(await rcOf(requestHop(second, renewed))).toMatchObject({ RC: 'C01' });
+  });
+});
+
+/** Holds the next exchange just after its client passed the check, until `release`. */
+function holdTheNextExchange(): { held: Promise<void>; release: () => void } {
+  let reached = () => {};
+  const held = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  afterClientCheck = async () => {
+    afterClientCheck = null;
+    reached();
+    await released;
+  };
+  return { held, release };
+}
+
+describe('a revocation or a new secret that comes while a client is exchanging a code', () => {
+  // Between the client's check and the code's use, a profile would otherwise go to a client the
+  // operator has just cut off, or to whoever still holds the secret just replaced.
+  it.each([
+    ['revoked', (clientId: string) => revokeClient(first.db, clientId, new Date())],
+    ['given a new secret', (clientId: string) => replaceClientSecret(first.db, clientId)],
+  ])('refuses the exchange whose client was %s after its check, and leaves the code unused', async (_, change) => {
+    const code = await codeFor(first, client, token);
+    const hold = holdTheNextExchange();
+    const exchanging = rcOf(exchange(second, client, code));
+    await hold.held;
+
+    await change(client.clientId);
+    hold.release();
+
+    expect(await exchanging).toEqual(clientRefused);
+    const [row] = await first.db.select({ usedAt: oauthCodes.usedAt }).from(oauthCodes);
+    expect(row).toEqual({ usedAt: null });
   });
 });

@@ -40,17 +40,6 @@ const refused = (rc: 'OAUTH_REQUEST_INVALID' | 'OAUTH_CLIENT_INVALID') => ({
   results: {},
 });
 
-/** A query built as usual whose statement runs only once `first` has finished. */
-function runsAfter<Query extends object>(first: () => Promise<void>, query: Query): Query {
-  return new Proxy(query, {
-    get(target, key, receiver) {
-      if (key !== 'then') return Reflect.get(target, key, receiver);
-      const then = Reflect.get(target, key, receiver) as PromiseLike<unknown>['then'];
-      return (onDone: never, onFailed: never) => first().then(() => then.call(receiver, onDone, onFailed));
-    },
-  });
-}
-
 /** The code in an authorize outcome's location. */
 const codeIn = (outcome: Awaited<ReturnType<typeof authorizeRequest>> | undefined) =>
   outcome?.rc === 'C01' ? (new URL(outcome.location).searchParams.get('code') ?? '') : '';
@@ -134,13 +123,11 @@ describe('POST /oauth/token (server-to-server, plain JSON)', () => {
       authorizeRequest(t.db, consent, t.clock.now()).then((answer) => {
         again = answer;
       });
-    // The exchange's one update is its claim: it runs once the consent has answered.
+    // The exchange's one transaction is its claim: it starts once the consent has answered.
     const consentBeforeClaim = new Proxy(t.db, {
       get(db, key, receiver) {
-        if (key !== 'update') return Reflect.get(db, key, receiver);
-        return (table: Parameters<Db['update']>[0]) => ({
-          set: (values: never) => runsAfter(askAgain, db.update(table).set(values)),
-        });
+        if (key !== 'transaction') return Reflect.get(db, key, receiver);
+        return (work: Parameters<Db['transaction']>[0]) => askAgain().then(() => db.transaction(work));
       },
     });
     const exchanged = await exchangeCode(

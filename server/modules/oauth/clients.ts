@@ -79,6 +79,20 @@ export async function authenticateClient(db: Db, clientId: string, clientSecret:
 }
 
 /**
+ * Inside the caller's transaction: whether the client is still as `authenticateClient` found it
+ * (live, with the same secret). Its row then stays so until the transaction ends: the operator's
+ * revocation or new secret waits for the transaction, and holds from the next call on.
+ */
+export async function lockClientAsChecked(tx: Db, client: OAuthClient): Promise<boolean> {
+  const [unchanged] = await tx
+    .select({ id: oauthClients.id })
+    .from(oauthClients)
+    .where(and(eq(oauthClients.id, client.id), eq(oauthClients.secretHash, client.secretHash), isLive))
+    .for('share');
+  return unchanged !== undefined;
+}
+
+/**
  * Exact, case-sensitive text match against the client's registered URIs; no prefixes, no
  * patterns. A revoked client has none left.
  */

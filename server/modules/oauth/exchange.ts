@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { oauthCodes, oauthRequests } from '../../db/schema';
 import { sha256Hex } from '../../lib/secrets';
 import { findMemberById, type Member } from '../members/service';
-import { authenticateClient } from './clients';
+import { authenticateClient, lockClientAsChecked, type OAuthClient } from './clients';
 import { verifierMatches } from './secrets';
 
 export interface Exchange {
@@ -48,12 +48,9 @@ export async function exchangeCode(db: Db, exchange: Exchange, now: Date): Promi
   if (grant.usedAt) return revokeReplayed(db, grant.id, now);
   if (grant.revokedAt || grant.expiresAt.getTime() <= now.getTime()) return refused;
   if (!pkcePasses(grant.codeChallenge, exchange.codeVerifier)) return refused;
-  const [claimed] = await db
-    .update(oauthCodes)
-    .set({ usedAt: now })
-    .where(and(eq(oauthCodes.id, grant.id), eq(oauthCodes.codeHash, codeHash), isNull(oauthCodes.usedAt)))
-    .returning({ id: oauthCodes.id });
-  if (!claimed) {
+  const claim = await claimCode(db, client, grant.id, codeHash, now);
+  if (claim === 'client changed') return { rc: 'OAUTH_CLIENT_INVALID' };
+  if (claim === 'lost') {
     // Two exchanges of one code at once: the one that lost is a replay as well. Or the member's
     // consent, asked again, has just put a new code in this one's place: nothing was replayed,
     // and the new code must keep working.
@@ -65,6 +62,29 @@ export async function exchangeCode(db: Db, exchange: Exchange, now: Date): Promi
   }
   const member = await findMemberById(db, grant.memberId);
   return member ? { rc: 'C01', profile: memberProfile(member) } : refused;
+}
+
+/**
+ * Uses the code up while its client is still as it was checked: a revocation or a new secret that
+ * came after the check refuses this exchange too (the profile would otherwise reach a client the
+ * operator has just cut off), and one that comes during the claim waits for it.
+ */
+function claimCode(
+  db: Db,
+  client: OAuthClient,
+  codeId: string,
+  codeHash: string,
+  now: Date,
+): Promise<'claimed' | 'lost' | 'client changed'> {
+  return db.transaction(async (tx) => {
+    if (!(await lockClientAsChecked(tx, client))) return 'client changed';
+    const [claimed] = await tx
+      .update(oauthCodes)
+      .set({ usedAt: now })
+      .where(and(eq(oauthCodes.id, codeId), eq(oauthCodes.codeHash, codeHash), isNull(oauthCodes.usedAt)))
+      .returning({ id: oauthCodes.id });
+    return claimed ? 'claimed' : 'lost';
+  });
 }
 
 // With a challenge the verifier must hash to it; without one a verifier is refused too,
