@@ -86,8 +86,13 @@ async function expectStillFirstPaint(page: Page): Promise<void> {
   await page.goto(`${server.url}/login`);
   await expect(page.getByLabel('帳號')).toBeVisible();
   await expect(page.getByRole('heading', { name: '會員登入' })).toBeVisible();
-  // Fonts, the LINE card and the LIFF check settle within this.
-  await page.waitForTimeout(1500);
+  // Everything that could still move the screen has come: the page's requests (the LINE card's
+  // icon, any chunk a screen loads late) and its fonts, then two frames for the last layout.
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
   const cls = await page.evaluate(() => (window as unknown as { layoutShift: { total: number } }).layoutShift.total);
   expect(cls).toBeLessThanOrEqual(0.02);
 }
