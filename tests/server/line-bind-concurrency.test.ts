@@ -1,33 +1,27 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { identityBindings } from '../../server/db/schema';
-import { postSigned, startTestApp, type TestApp } from './helpers/app';
+import { postSigned, type TestApp } from './helpers/app';
 import { bindData, type FakeLine, lineUserId, startFakeLine } from './helpers/fake-line';
 import { addMember, MEMBER, memberToken } from './helpers/members';
 import { changePassword, rc } from './helpers/password';
+import { twoInstancesOverOneDatabase } from './helpers/two-instances';
 
 // A LINE binding ends with the password (decision 0024). A bind that checked its session before a
 // password change elsewhere, then waited on LINE, must not bind once the change has ended that session.
 
 let line: FakeLine;
-let first: TestApp;
-let second: TestApp;
 
 beforeAll(async () => {
   line = await startFakeLine();
-  // LINE is held while a password changes: the server must not give up on it meanwhile.
-  const env = { LINE_API_BASE: line.url, LINE_API_TIMEOUT_MS: '60000' };
-  first = await startTestApp({ env });
-  // A second server process over the same database, as behind a load balancer.
-  second = await startTestApp({ env, shareDatabaseWith: first });
 });
-afterAll(async () => {
-  await second.close();
-  await first.close();
-  await line.close();
-});
+afterAll(() => line.close());
+// LINE is held while a password changes: the server must not give up on it meanwhile.
+const servers = twoInstancesOverOneDatabase(() => ({
+  env: { LINE_API_BASE: line.url, LINE_API_TIMEOUT_MS: '60000' },
+}));
 beforeEach(async () => {
-  await first.reset();
-  await addMember(first);
+  await servers.first.reset();
+  await addMember(servers.first);
 });
 
 const bind = (app: TestApp, token: string, lineToken: string) =>
@@ -61,15 +55,15 @@ describe('a LINE bind racing a password change made on another phone', () => {
   it('binds nothing when the change ends its session while it waits on LINE', async () => {
     const { heldBy, answerLine } = heldLine();
     line.token('other-phone-line', { kind: 'valid', userId: lineUserId(7), heldBy });
-    const otherPhone = await memberToken(first);
-    const owner = await memberToken(first);
-    const binding = bind(second, otherPhone, 'other-phone-line');
+    const otherPhone = await memberToken(servers.first);
+    const owner = await memberToken(servers.first);
+    const binding = bind(servers.second, otherPhone, 'other-phone-line');
     // The bind has checked its session and waits on LINE; meanwhile the owner changes the password.
     await untilLineAsked(['other-phone-line']);
-    expect(await rc(changePassword(first, owner, MEMBER.password, 'fresh2026'))).toBe('C01');
+    expect(await rc(changePassword(servers.first, owner, MEMBER.password, 'fresh2026'))).toBe('C01');
     answerLine();
     expect(await binding).toBe('TOKEN_INVALID');
-    expect(await first.db.select().from(identityBindings)).toEqual([]);
+    expect(await servers.first.db.select().from(identityBindings)).toEqual([]);
   });
 
   it('leaves no binding behind a change that 10 binds on two instances wait on LINE across', async () => {
@@ -79,15 +73,15 @@ describe('a LINE bind racing a password change made on another phone', () => {
       line.token(token, { kind: 'valid', userId: lineUserId(100 + n), heldBy });
     // Signed in one after another: logins in flight together count against the lockout.
     const phones: string[] = [];
-    for (let n = 0; n < 10; n++) phones.push(await memberToken(first));
-    const owner = await memberToken(first);
-    const binds = phones.map((phone, n) => bind(n % 2 ? second : first, phone, `line-${n}`));
+    for (let n = 0; n < 10; n++) phones.push(await memberToken(servers.first));
+    const owner = await memberToken(servers.first);
+    const binds = phones.map((phone, n) => bind(n % 2 ? servers.second : servers.first, phone, `line-${n}`));
     // Every bind has checked its session and waits on LINE while the change commits; LINE answers
     // them only once the change has answered, so each of them binds after it.
     await untilLineAsked(lineTokens);
-    expect(await rc(changePassword(first, owner, MEMBER.password, 'fresh2026'))).toBe('C01');
+    expect(await rc(changePassword(servers.first, owner, MEMBER.password, 'fresh2026'))).toBe('C01');
     answerLine();
     expect(await Promise.all(binds)).toEqual(lineTokens.map(() => 'TOKEN_INVALID'));
-    expect(await first.db.select().from(identityBindings)).toEqual([]);
+    expect(await servers.first.db.select().from(identityBindings)).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '../../server/config';
 import * as passwords from '../../server/lib/passwords';
-import { enc, postSigned, startTestApp, type TestApp } from './helpers/app';
+import { enc, postSigned, type TestApp } from './helpers/app';
 import { addMember, loginAs, MEMBER, memberToken } from './helpers/members';
+import { twoInstancesOverOneDatabase } from './helpers/two-instances';
 
 // Every argon2 verification the server runs goes through here, so the test can count them.
 vi.mock('../../server/lib/passwords', async (importOriginal) => {
@@ -10,21 +11,10 @@ vi.mock('../../server/lib/passwords', async (importOriginal) => {
   return { ...real, verifyPassword: vi.fn(real.verifyPassword) };
 });
 
-let first: TestApp;
-let second: TestApp;
-
-beforeAll(async () => {
-  first = await startTestApp();
-  // A second server process over the same database, as behind a load balancer.
-  second = await startTestApp({ shareDatabaseWith: first });
-});
-afterAll(async () => {
-  await second.close();
-  await first.close();
-});
+const servers = twoInstancesOverOneDatabase();
 beforeEach(async () => {
-  await first.reset();
-  await addMember(first);
+  await servers.first.reset();
+  await addMember(servers.first);
   vi.mocked(passwords.verifyPassword).mockClear();
 });
 
@@ -38,46 +28,48 @@ const tally = (rcs: string[]) => {
 describe('the lockout counts each password check before it runs', () => {
   it('evaluates at most 5 of 100 concurrent wrong passwords sent to two server instances, and then refuses the right one', async () => {
     const burst = Array.from({ length: 100 }, (_, i) =>
-      rcOf(loginAs(i % 2 ? second : first, MEMBER.mobile, `wrong${i}x`)),
+      rcOf(loginAs(i % 2 ? servers.second : servers.first, MEMBER.mobile, `wrong${i}x`)),
     );
     const answers = tally(await Promise.all(burst));
     expect(answers.PASSWORD_INCORRECT ?? 0).toBeLessThanOrEqual(LIMITS.lockoutFailures - 1);
     expect((answers.PASSWORD_INCORRECT ?? 0) + (answers.ACCOUNT_LOCKED ?? 0)).toBe(100);
     expect(vi.mocked(passwords.verifyPassword)).toHaveBeenCalledTimes(LIMITS.lockoutFailures);
-    expect(await rcOf(loginAs(second, MEMBER.mobile, MEMBER.password))).toBe('ACCOUNT_LOCKED');
-    expect(await rcOf(loginAs(first, MEMBER.mobile, MEMBER.password))).toBe('ACCOUNT_LOCKED');
+    expect(await rcOf(loginAs(servers.second, MEMBER.mobile, MEMBER.password))).toBe('ACCOUNT_LOCKED');
+    expect(await rcOf(loginAs(servers.first, MEMBER.mobile, MEMBER.password))).toBe('ACCOUNT_LOCKED');
     expect(vi.mocked(passwords.verifyPassword)).toHaveBeenCalledTimes(LIMITS.lockoutFailures);
   });
 
   it('refuses the right password sent right after 19 concurrent wrong ones', async () => {
     const wrong = Array.from({ length: 19 }, (_, i) =>
-      rcOf(loginAs(i % 2 ? second : first, MEMBER.mobile, `wrong${i}x`)),
+      rcOf(loginAs(i % 2 ? servers.second : servers.first, MEMBER.mobile, `wrong${i}x`)),
     );
     await Promise.all(wrong);
-    expect(await rcOf(loginAs(first, MEMBER.mobile, MEMBER.password))).toBe('ACCOUNT_LOCKED');
+    expect(await rcOf(loginAs(servers.first, MEMBER.mobile, MEMBER.password))).toBe('ACCOUNT_LOCKED');
   });
 
   it('lets the member in again once the lock has ended', async () => {
     await Promise.all(
-      Array.from({ length: 20 }, (_, i) => loginAs(i % 2 ? second : first, MEMBER.mobile, `wrong${i}x`)),
+      Array.from({ length: 20 }, (_, i) =>
+        loginAs(i % 2 ? servers.second : servers.first, MEMBER.mobile, `wrong${i}x`),
+      ),
     );
     // The wrong ones locked the account: the right password waits out the lock, to its last moment.
-    expect(await rcOf(loginAs(first, MEMBER.mobile, MEMBER.password))).toBe('ACCOUNT_LOCKED');
-    first.clock.advance(LIMITS.lockoutMs - 1);
-    expect(await rcOf(loginAs(second, MEMBER.mobile, MEMBER.password))).toBe('ACCOUNT_LOCKED');
-    first.clock.advance(1);
-    expect(await rcOf(loginAs(second, MEMBER.mobile, MEMBER.password))).toBe('C01');
+    expect(await rcOf(loginAs(servers.first, MEMBER.mobile, MEMBER.password))).toBe('ACCOUNT_LOCKED');
+    servers.first.clock.advance(LIMITS.lockoutMs - 1);
+    expect(await rcOf(loginAs(servers.second, MEMBER.mobile, MEMBER.password))).toBe('ACCOUNT_LOCKED');
+    servers.first.clock.advance(1);
+    expect(await rcOf(loginAs(servers.second, MEMBER.mobile, MEMBER.password))).toBe('C01');
   });
 
   it('shares one count between login and the old password of a password change', async () => {
-    const token = await memberToken(first);
+    const token = await memberToken(servers.first);
     const change = (t: TestApp, i: number) =>
       postSigned(t, '/app-api/member/update_member_password', {
         token,
         request_parameter: { old_password: enc(`wrong${i}x`), new_password: enc('new12345') },
       });
     const mixed = Array.from({ length: 40 }, (_, i) =>
-      rcOf(i % 2 ? change(second, i) : loginAs(first, MEMBER.mobile, `wrong${i}x`)),
+      rcOf(i % 2 ? change(servers.second, i) : loginAs(servers.first, MEMBER.mobile, `wrong${i}x`)),
     );
     const answers = tally(await Promise.all(mixed));
     expect(answers.PASSWORD_INCORRECT ?? 0).toBeLessThanOrEqual(LIMITS.lockoutFailures - 1);
@@ -87,11 +79,11 @@ describe('the lockout counts each password check before it runs', () => {
 
   it('lets one right password through among concurrent logins of the member, and counts nothing for it', async () => {
     const logins = await Promise.all(
-      Array.from({ length: 3 }, () => rcOf(loginAs(first, MEMBER.mobile, MEMBER.password))),
+      Array.from({ length: 3 }, () => rcOf(loginAs(servers.first, MEMBER.mobile, MEMBER.password))),
     );
     expect(logins).toEqual(['C01', 'C01', 'C01']);
     for (let i = 0; i < LIMITS.lockoutFailures - 1; i++) {
-      expect(await rcOf(loginAs(second, MEMBER.mobile, 'wrong999'))).toBe('PASSWORD_INCORRECT');
+      expect(await rcOf(loginAs(servers.second, MEMBER.mobile, 'wrong999'))).toBe('PASSWORD_INCORRECT');
     }
   });
 });

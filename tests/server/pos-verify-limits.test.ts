@@ -5,6 +5,7 @@ import { RC_MESSAGES } from '#protocol';
 import { startTestApp, type TestApp } from './helpers/app';
 import { addTill, scan, VERIFY_URL } from './helpers/member-card';
 import { postPlain } from './helpers/oauth';
+import { startTwoInstances } from './helpers/two-instances';
 
 // Any code will do: a refused code costs the till as much of its budget as an accepted one.
 const CODE = '1234567890123456';
@@ -65,8 +66,7 @@ describe('the till budget shared through Redis (REDIS_URL)', () => {
   it.skipIf(!redisUrl)('counts one till’s calls to two app instances against one budget', async () => {
     const prefix = `member-test-${randomBytes(4).toString('hex')}:`;
     const env = { REDIS_URL: redisUrl ?? '', REDIS_KEY_PREFIX: prefix, POS_VERIFY_PER_MINUTE: '4' };
-    const first = await startTestApp({ env });
-    const second = await startTestApp({ env, shareDatabaseWith: first });
+    const { first, second, close } = await startTwoInstances({ env });
     const redis = new Redis(redisUrl ?? '');
     try {
       const till = await addTill(first);
@@ -77,8 +77,7 @@ describe('the till budget shared through Redis (REDIS_URL)', () => {
       const keys = await redis.keys(`${prefix}*`);
       if (keys.length) await redis.del(...keys);
       redis.disconnect();
-      await second.close();
-      await first.close();
+      await close();
     }
   });
 });

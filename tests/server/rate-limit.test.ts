@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from './helpers/app';
 import { deadLineUrl } from './helpers/fake-line';
 import { captureLogs } from './helpers/logs';
 import { addTill } from './helpers/member-card';
+import { startTwoInstances } from './helpers/two-instances';
 
 const REDIRECT_LOCATION = '/api/member/redirect_location';
 let plain: TestApp;
@@ -188,8 +189,7 @@ describe('counters shared through Redis (REDIS_URL)', () => {
     async () => {
       const prefix = `member-test-${randomBytes(4).toString('hex')}:`;
       const env = { REDIS_URL: redisUrl ?? '', REDIS_KEY_PREFIX: prefix, RATE_LIMIT_PER_MINUTE: '4' };
-      const first = await startTestApp({ env });
-      const second = await startTestApp({ env, shareDatabaseWith: first });
+      const { first, second, close } = await startTwoInstances({ env });
       const redis = new Redis(redisUrl ?? '');
       try {
         const statuses = [];
@@ -202,8 +202,7 @@ describe('counters shared through Redis (REDIS_URL)', () => {
         const keys = await redis.keys(`${prefix}*`);
         if (keys.length) await redis.del(...keys);
         redis.disconnect();
-        await second.close();
-        await first.close();
+        await close();
       }
     },
   );

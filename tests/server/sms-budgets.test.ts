@@ -1,89 +1,85 @@
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { RC_MESSAGES } from '#protocol';
 import { members } from '../../server/db/schema';
 import { enc, postSigned, startTestApp, type TestApp } from './helpers/app';
 import { captureLogs } from './helpers/logs';
 import { addMember } from './helpers/members';
 import { call, latestCode, outbox, rcOf, registerPayload } from './helpers/registration';
+import { twoInstancesOverOneDatabase } from './helpers/two-instances';
 
 const MINUTE = 60_000;
 const logs = captureLogs();
-let first: TestApp;
-let second: TestApp;
-
-beforeAll(async () => {
-  const env = { SMS_PER_ADDRESS_PER_HOUR: '10', SMS_MAX_PER_MINUTE: '1000' };
-  first = await startTestApp({ env, logger: logs.logger });
-  // A second server process over the same database: every budget is counted where both see it.
-  second = await startTestApp({ env, shareDatabaseWith: first });
+// Every budget is counted where both instances see it; the logs read are the first's.
+const servers = twoInstancesOverOneDatabase({
+  env: { SMS_PER_ADDRESS_PER_HOUR: '10', SMS_MAX_PER_MINUTE: '1000' },
+  first: { logger: logs.logger },
 });
-afterAll(async () => {
-  await second.close();
-  await first.close();
-});
-beforeEach(() => first.reset());
+beforeEach(() => servers.first.reset());
 
 const mobileNo = (i: number) => `09${String(10_000_000 + i).slice(-8)}`;
 const register = (t: TestApp, mobile: string, from: string) =>
   postSigned(t, '/app-api/member/register', { request_parameter: { register: registerPayload({ mobile }) } }, { from });
-const memberCount = async () => (await first.db.select({ n: count() }).from(members))[0]?.n;
+const memberCount = async () => (await servers.first.db.select({ n: count() }).from(members))[0]?.n;
 
 describe('SMS sends per client address (SMS_PER_ADDRESS_PER_HOUR)', () => {
   it('sends at most 10 codes for 60 registrations of 60 numbers from one address, across two instances', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => rcOf(register(i % 2 ? second : first, mobileNo(i), '203.0.113.5'))),
+      Array.from({ length: 60 }, (_, i) =>
+        rcOf(register(i % 2 ? servers.second : servers.first, mobileNo(i), '203.0.113.5')),
+      ),
     );
     expect(answers.filter((rc) => rc === 'C01')).toHaveLength(10);
     expect(answers.filter((rc) => rc === 'SMS_SEND_LIMIT')).toHaveLength(50);
-    expect(await outbox(first)).toHaveLength(10);
+    expect(await outbox(servers.first)).toHaveLength(10);
     // A refused registration leaves nothing behind: the member may simply try again later.
     expect(await memberCount()).toBe(10);
   });
 
   it('tells the member to try later, and lets other addresses and the next hour through', async () => {
-    for (let i = 0; i < 10; i++) expect(await rcOf(register(first, mobileNo(i), '203.0.113.6'))).toBe('C01');
-    const refused = await register(first, mobileNo(10), '203.0.113.6');
+    for (let i = 0; i < 10; i++) expect(await rcOf(register(servers.first, mobileNo(i), '203.0.113.6'))).toBe('C01');
+    const refused = await register(servers.first, mobileNo(10), '203.0.113.6');
     expect(refused.json().rcrm).toEqual({ RC: 'SMS_SEND_LIMIT', RM: RC_MESSAGES.SMS_SEND_LIMIT });
     expect(RC_MESSAGES.SMS_SEND_LIMIT).toContain('請稍後再試');
-    expect(await rcOf(register(second, mobileNo(11), '203.0.113.7'))).toBe('C01');
-    first.clock.advance(60 * MINUTE);
-    expect(await rcOf(register(second, mobileNo(12), '203.0.113.6'))).toBe('C01');
+    expect(await rcOf(register(servers.second, mobileNo(11), '203.0.113.7'))).toBe('C01');
+    servers.first.clock.advance(60 * MINUTE);
+    expect(await rcOf(register(servers.second, mobileNo(12), '203.0.113.6'))).toBe('C01');
   });
 
   it("counts only the codes no one has entered: a store's members who verify do not use up its address", async () => {
     // A registration drive on the store's Wi-Fi: one address, every member entering the code they got.
     for (let i = 0; i < 25; i++) {
-      const registered = await register(i % 2 ? second : first, mobileNo(200 + i), '203.0.113.10');
+      const registered = await register(i % 2 ? servers.second : servers.first, mobileNo(200 + i), '203.0.113.10');
       expect(registered.json().rcrm.RC).toBe('C01');
       const temp = registered.json().results.temp_access_token;
-      const verifyCode = await latestCode(first, mobileNo(200 + i));
-      expect(await rcOf(call(first, 'register_verify', temp, { verify_code: verifyCode }))).toBe('C01');
+      const verifyCode = await latestCode(servers.first, mobileNo(200 + i));
+      expect(await rcOf(call(servers.first, 'register_verify', temp, { verify_code: verifyCode }))).toBe('C01');
     }
     // Codes sent and never entered still count: 10 of them, and the address waits.
-    for (let i = 0; i < 10; i++) expect(await rcOf(register(first, mobileNo(300 + i), '203.0.113.10'))).toBe('C01');
-    expect(await rcOf(register(second, mobileNo(310), '203.0.113.10'))).toBe('SMS_SEND_LIMIT');
+    for (let i = 0; i < 10; i++)
+      expect(await rcOf(register(servers.first, mobileNo(300 + i), '203.0.113.10'))).toBe('C01');
+    expect(await rcOf(register(servers.second, mobileNo(310), '203.0.113.10'))).toBe('SMS_SEND_LIMIT');
   });
 
   it('counts every purpose together: forgot-password codes and registrations share the budget', async () => {
     for (let i = 0; i < 5; i++) {
-      await addMember(first, { mobile: mobileNo(100 + i) });
+      await addMember(servers.first, { mobile: mobileNo(100 + i) });
       const forgot = await postSigned(
-        first,
+        servers.first,
         '/app-api/member/v1.2/forget_password',
         { request_parameter: { mobile: enc(mobileNo(100 + i)) } },
         { from: '203.0.113.8' },
       );
       expect(forgot.json().rcrm.RC).toBe('C01');
     }
-    for (let i = 0; i < 5; i++) expect(await rcOf(register(first, mobileNo(i), '203.0.113.8'))).toBe('C01');
-    expect(await rcOf(register(first, mobileNo(5), '203.0.113.8'))).toBe('SMS_SEND_LIMIT');
+    for (let i = 0; i < 5; i++) expect(await rcOf(register(servers.first, mobileNo(i), '203.0.113.8'))).toBe('C01');
+    expect(await rcOf(register(servers.first, mobileNo(5), '203.0.113.8'))).toBe('SMS_SEND_LIMIT');
   });
 
   it('counts an IPv6 subscriber per /64, and every forwarded "address" that is no IP as one', async () => {
     const proxied = await startTestApp({
       env: { SMS_PER_ADDRESS_PER_HOUR: '2', SMS_MAX_PER_MINUTE: '1000', TRUST_PROXY: '1' },
-      shareDatabaseWith: first,
+      shareDatabaseWith: servers.first,
     });
     try {
       const via = (i: number, forwardedFor: string) =>
@@ -107,10 +103,10 @@ describe('SMS sends per client address (SMS_PER_ADDRESS_PER_HOUR)', () => {
   });
 
   it('holds across a restart: the count is in the database', async () => {
-    for (let i = 0; i < 10; i++) await register(first, mobileNo(i), '203.0.113.9');
+    for (let i = 0; i < 10; i++) await register(servers.first, mobileNo(i), '203.0.113.9');
     const restarted = await startTestApp({
       env: { SMS_PER_ADDRESS_PER_HOUR: '10', SMS_MAX_PER_MINUTE: '1000' },
-      shareDatabaseWith: first,
+      shareDatabaseWith: servers.first,
     });
     try {
       expect(await rcOf(register(restarted, mobileNo(10), '203.0.113.9'))).toBe('SMS_SEND_LIMIT');
@@ -124,20 +120,20 @@ describe("one registration's temp token", () => {
   const changeMobile = (t: TestApp, token: string, mobile: string) =>
     postSigned(t, '/app-api/member/update_register_mobile', { token, request_parameter: { mobile: enc(mobile) } });
   const registerToken = async () => {
-    const response = await register(first, mobileNo(0), '203.0.113.20');
+    const response = await register(servers.first, mobileNo(0), '203.0.113.20');
     return response.json().results.temp_access_token as string;
   };
 
   it('moves across at most 3 different numbers over its life', async () => {
     const token = await registerToken();
-    expect(await rcOf(changeMobile(first, token, mobileNo(1)))).toBe('C01');
-    expect(await rcOf(changeMobile(second, token, mobileNo(2)))).toBe('C01');
-    const fourth = await changeMobile(first, token, mobileNo(3));
+    expect(await rcOf(changeMobile(servers.first, token, mobileNo(1)))).toBe('C01');
+    expect(await rcOf(changeMobile(servers.second, token, mobileNo(2)))).toBe('C01');
+    const fourth = await changeMobile(servers.first, token, mobileNo(3));
     expect(fourth.json().rcrm).toEqual({ RC: 'SMS_SEND_LIMIT', RM: RC_MESSAGES.SMS_SEND_LIMIT });
     // Back to a number it has used is no new number.
-    first.clock.advance(MINUTE);
-    expect(await rcOf(changeMobile(first, token, mobileNo(0)))).toBe('C01');
-    expect((await outbox(first)).map((message) => message.to).sort()).toEqual(
+    servers.first.clock.advance(MINUTE);
+    expect(await rcOf(changeMobile(servers.first, token, mobileNo(0)))).toBe('C01');
+    expect((await outbox(servers.first)).map((message) => message.to).sort()).toEqual(
       [mobileNo(0), mobileNo(0), mobileNo(1), mobileNo(2)].sort(),
     );
   });
@@ -145,11 +141,13 @@ describe("one registration's temp token", () => {
   it('lets at most 2 of 12 concurrent moves to new numbers through', async () => {
     const token = await registerToken();
     const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => rcOf(changeMobile(i % 2 ? second : first, token, mobileNo(20 + i)))),
+      Array.from({ length: 12 }, (_, i) =>
+        rcOf(changeMobile(i % 2 ? servers.second : servers.first, token, mobileNo(20 + i))),
+      ),
     );
     expect(answers.filter((rc) => rc === 'C01').length).toBeLessThanOrEqual(2);
     expect(answers.filter((rc) => rc === 'C01').length).toBeGreaterThan(0);
-    expect((await outbox(first)).length).toBeLessThanOrEqual(3);
+    expect((await outbox(servers.first)).length).toBeLessThanOrEqual(3);
   });
 });
 
