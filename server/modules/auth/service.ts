@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { spendDummyVerification, verifyPassword } from '../../lib/passwords';
 import { rotateCardSecret } from '../member-card/service';
 import { type Member, registrationCompleted } from '../members/service';
-import { issueToken, memberOfToken, revokeMemberToken } from '../tokens/service';
+import { issueSignInToken, memberOfToken, revokeMemberToken } from '../tokens/service';
 import { attemptsForgiven, clearAttempts, reserveAttempt, reserveAttemptOfHolder } from './lockout';
 
 export { clearAttempts } from './lockout';
@@ -60,8 +60,9 @@ export async function login(db: Db, account: { mobile: string; password: string 
   const alongside: WithSubquery[] = [attemptsForgiven(db, member.mobile)];
   // A registration left before step 3 becomes a lasting one once its member signs in with it.
   if (member.registrationExpiresAt) alongside.push(registrationCompleted(db, member.id));
-  const { token } = await issueToken(db, member.id, { kind: 'member' }, now, alongside);
-  return { rc: 'C01', memberAccessToken: token };
+  const issued = await issueSignInToken(db, member, now, alongside);
+  // The password was changed or reset while it was being checked: the one given is no longer it.
+  return issued ? { rc: 'C01', memberAccessToken: issued.token } : { rc: 'PASSWORD_INCORRECT' };
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { identityBindings, members } from '../../db/schema';
 import { recordAuditEvent } from '../audit/service';
 import { holdsMobile, registrationCompleted } from '../members/service';
-import { issueToken, verifyToken } from '../tokens/service';
+import { issueSignInToken, verifyToken } from '../tokens/service';
 import { checkLineToken, type LineTokenCheck } from './line-api';
 
 const LINE = 'line' as const;
@@ -41,16 +41,21 @@ export async function loginWithLine(db: Db, config: Config, lineToken: string, n
   const line = await checkLineToken(config, lineToken);
   if (!line.ok) return { rc: 'LINE_TOKEN_INVALID', reason: line.reason };
   const [bound] = await db
-    .select({ memberId: identityBindings.memberId, unfinished: members.registrationExpiresAt })
+    .select({
+      id: identityBindings.memberId,
+      passwordHash: members.passwordHash,
+      unfinished: members.registrationExpiresAt,
+    })
     .from(identityBindings)
     .innerJoin(members, eq(members.id, identityBindings.memberId))
     .where(
       and(eq(identityBindings.provider, LINE), eq(identityBindings.providerUserId, line.userId), holdsMobile(now)),
     );
   if (!bound) return { rc: 'LINE_NOT_BOUND' };
-  const alongside = bound.unfinished ? [registrationCompleted(db, bound.memberId)] : [];
-  const { token } = await issueToken(db, bound.memberId, { kind: 'member' }, now, alongside);
-  return { rc: 'C01', memberAccessToken: token };
+  const alongside = bound.unfinished ? [registrationCompleted(db, bound.id)] : [];
+  const issued = await issueSignInToken(db, bound, now, alongside);
+  // A new password since the binding was found has ended the binding with it.
+  return issued ? { rc: 'C01', memberAccessToken: issued.token } : { rc: 'LINE_NOT_BOUND' };
 }
 
 export interface LineBinding {

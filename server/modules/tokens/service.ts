@@ -52,6 +52,54 @@ export async function issueToken(
   return { token, tokenId: row.id, expiresAt };
 }
 
+/**
+ * A sign-in's member token, issued only while the member's password is still the one the sign-in
+ * was judged by (`passwordHash`, read with the member). A password change or reset ends every
+ * session and every LINE binding, and always writes a new hash: one that lands while argon2 runs
+ * (or after a LINE login found its binding) would otherwise miss this session and leave it open
+ * with the old password. The member's row is locked for the statement (FOR NO KEY UPDATE, as a
+ * change's own row lock conflicts with it): a change that comes during the issue waits for it and
+ * then ends the new session with the others; one that came first has changed the hash, which
+ * PostgreSQL checks again on the row's newest version, so nothing is issued (null). Still one
+ * round trip, `alongside` included: they run whether or not the token is issued.
+ */
+export async function issueSignInToken(
+  db: Db,
+  member: { id: string; passwordHash: string },
+  now: Date,
+  alongside: WithSubquery[] = [],
+): Promise<IssuedToken | null> {
+  const token = newSecret();
+  const expiresAt = new Date(now.getTime() + LIFETIME_MS.member);
+  const unchanged = db.$with('password_unchanged').as(
+    db
+      .select({ memberId: members.id })
+      .from(members)
+      .where(and(eq(members.id, member.id), eq(members.passwordHash, member.passwordHash)))
+      .for('no key update'),
+  );
+  // The table's columns in its order, as INSERT ... SELECT takes them.
+  const issue = db
+    .select({
+      id: sql`gen_random_uuid()`.as('id'),
+      tokenHash: sql`${sha256Hex(token)}`.as('token_hash'),
+      memberId: unchanged.memberId,
+      kind: sql`'member'`.as('kind'),
+      purpose: sql`null`.as('purpose'),
+      expiresAt: sql`${expiresAt.toISOString()}::timestamptz`.as('expires_at'),
+      revokedAt: sql`null::timestamptz`.as('revoked_at'),
+      verifiedAt: sql`null::timestamptz`.as('verified_at'),
+      createdAt: sql`${now.toISOString()}::timestamptz`.as('created_at'),
+    })
+    .from(unchanged);
+  const [row] = await db
+    .with(...alongside, unchanged)
+    .insert(memberTokens)
+    .select(issue)
+    .returning({ id: memberTokens.id });
+  return row ? { token, tokenId: row.id, expiresAt } : null;
+}
+
 export interface LiveToken {
   tokenId: string;
   memberId: string;
@@ -109,8 +157,9 @@ const isLiveMemberToken = (token: string, now: Date) =>
 /**
  * The member behind a live member token, in one round trip: the token check and the member row
  * are one join, so a signed read costs one query and writes nothing. With `lock` (inside a
- * transaction) the member row stays locked until the transaction ends. A revoked token is refused
- * on its very next call by every process, since nothing about it is cached.
+ * transaction) the member row stays locked until the transaction ends, and the token is checked
+ * once more after the lock is held (two round trips). A revoked token is refused on its very next
+ * call by every process, since nothing about it is cached.
  */
 export async function memberOfToken(
   db: Db,
@@ -129,7 +178,13 @@ export async function memberOfToken(
     .innerJoin(members, eq(members.id, memberTokens.memberId))
     .where(isLiveMemberToken(token, now))
     .for('update', { of: members });
-  return row?.member ?? null;
+  if (!row) return null;
+  // A new password holds the member's row while it ends every session. When this waited for it,
+  // PostgreSQL checked the join again with the member's new row but the token's row as it was
+  // before, so the ended session passed: a new statement sees it ended. (Locking the token row too
+  // would take the rows in the other order than the change does, and two could deadlock.)
+  const [still] = await db.select({ id: memberTokens.id }).from(memberTokens).where(isLiveMemberToken(token, now));
+  return still ? row.member : null;
 }
 
 // Every signed read starts here, so it is prepared: the same join as `isLiveMemberToken`, with placeholders.
