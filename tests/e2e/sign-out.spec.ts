@@ -172,4 +172,20 @@ test("two tabs of one browser: the first follows the other's sign-out and sign-i
     await logIn(other, HOUSEMATE);
     await expect(other.getByLabel('姓名')).toHaveValue(HOUSEMATE.name);
   });
+
+  await test.step('signed in as someone else on the first tab’s /login, the other shows that member and says why', async () => {
+    await expect(page).toHaveURL(`${server.url}/login`);
+    await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '關閉' }).click();
+    await page.getByLabel('帳號').fill(MEMBER.mobile);
+    await page.getByLabel('密碼', { exact: true }).fill(MEMBER.password);
+    await page.getByRole('button', { name: '登入', exact: true }).click();
+    await expect(page).toHaveURL(`${server.url}/change_pwd`);
+    await expect(other.getByLabel('姓名')).toHaveValue(MEMBER.name);
+    const told = other.getByRole('dialog', { name: '提示' });
+    await expect(told).toContainText('您已在其他視窗或分頁重新登入，本頁已改為顯示目前登入的帳號。');
+    await expectAccessible(other, 'told of the sign-in in another tab');
+    await shot(other, info, 'two-tabs-signed-in-there');
+    await told.getByRole('button', { name: '關閉' }).click();
+    await expect(told).toBeHidden();
+  });
 });
