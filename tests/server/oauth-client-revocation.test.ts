@@ -6,6 +6,7 @@ import { RC_MESSAGES } from '#protocol';
 import { oauthCodes } from '../../server/db/schema';
 import * as clients from '../../server/modules/oauth/clients';
 import { replaceClientSecret, revokeClient } from '../../server/modules/oauth/service';
+import { oneHold } from './helpers/holds';
 import { addMember, memberToken } from './helpers/members';
 import {
   addClient,
@@ -118,20 +119,12 @@ describe('a client given a new secret, on the instance that did not replace it',
 
 /** Holds the next exchange just after its client passed the check, until `release`. */
 function holdTheNextExchange(): { held: Promise<void>; release: () => void } {
-  let reached = () => {};
-  const held = new Promise<void>((resolve) => {
-    reached = resolve;
-  });
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  afterClientCheck = async () => {
+  const hold = oneHold();
+  afterClientCheck = () => {
     afterClientCheck = null;
-    reached();
-    await released;
+    return hold.wait();
   };
-  return { held, release };
+  return hold;
 }
 
 describe('a revocation or a new secret that comes while a client is exchanging a code', () => {

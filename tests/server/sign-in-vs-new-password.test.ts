@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { members, memberTokens } from '../../server/db/schema';
 import { postSigned, startTestApp, type TestApp } from './helpers/app';
 import { bindData, type FakeLine, lineUserId, startFakeLine } from './helpers/fake-line';
+import { oneHold, untilAStatementWaitsOnALock } from './helpers/holds';
 import { addMember, loginAs, MEMBER, memberToken } from './helpers/members';
 import { changePassword, rc, resetPassword, verifiedForgotToken } from './helpers/password';
 import { memberApi } from './helpers/profile';
@@ -53,19 +54,9 @@ beforeEach(async () => {
 
 /** Holds the next issue of a token until `release`; `held` resolves once a sign-in waits there. */
 function holdTheNextIssue(): { held: Promise<void>; release: () => void } {
-  let reached = () => {};
-  const held = new Promise<void>((resolve) => {
-    reached = resolve;
-  });
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  beforeIssue = async () => {
-    reached();
-    await released;
-  };
-  return { held, release };
+  const hold = oneHold();
+  beforeIssue = hold.wait;
+  return hold;
 }
 
 const liveTokens = () =>
@@ -138,7 +129,7 @@ describe('a new password being written when the sign-in issues its token', () =>
       await writer.query('begin');
       await writer.query("update members set password_hash = 'a-new-hash' where id = $1", [member?.id]);
       const signingIn = loginAs(t, MEMBER.mobile, MEMBER.password);
-      await waitUntilAStatementWaitsOnALock(writer);
+      await untilAStatementWaitsOnALock(url);
       await writer.query('commit');
 
       expect((await signingIn).json().rcrm.RC).toBe('PASSWORD_INCORRECT');
@@ -165,7 +156,7 @@ describe('a session a new password is ending, used for a change to the member at
       const editing = memberApi(t, 'update_member_profile', session, {
         member_profile: { name: '改名的人', gender: 'M', email: null },
       });
-      await waitUntilAStatementWaitsOnALock(writer);
+      await untilAStatementWaitsOnALock(url);
       await writer.query('commit');
 
       expect((await editing).json().rcrm.RC).toBe('TOKEN_INVALID');
@@ -176,15 +167,3 @@ describe('a session a new password is ending, used for a change to the member at
     }
   });
 });
-
-/** Until another session's statement waits for a lock the client's transaction holds. */
-async function waitUntilAStatementWaitsOnALock(client: pg.Client): Promise<void> {
-  for (let tries = 0; tries < 500; tries++) {
-    const { rows } = await client.query<{ waiting: number }>(
-      'select count(*)::int as waiting from pg_stat_activity where pg_backend_pid() = any(pg_blocking_pids(pid))',
-    );
-    if ((rows[0]?.waiting ?? 0) > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('no statement came to wait on the member row');
-}

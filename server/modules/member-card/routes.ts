@@ -37,6 +37,12 @@ const BEARER = /^Bearer ([^\s]+)$/i;
 const presentedKey = (request: FastifyRequest): string | null =>
   BEARER.exec(request.headers.authorization ?? '')?.[1] ?? null;
 
+const refuseTill = (reply: FastifyReply): FastifyReply =>
+  reply
+    .header('www-authenticate', 'Bearer realm="pos-api"')
+    .code(401)
+    .send({ rcrm: rcrm('TOKEN_INVALID'), results: {} });
+
 const posRoutes: FastifyPluginAsync<AppContext> = async (app, { config, db, now }) => {
   const call = callsOn(app, config.aesKey);
   const tills = new WeakMap<FastifyRequest, PosTerminal>();
@@ -58,16 +64,17 @@ const posRoutes: FastifyPluginAsync<AppContext> = async (app, { config, db, now 
     const till = key ? await terminalOfKey(db, key) : null;
     if (!till) {
       if (await countAgainst([wrongKeys], request, reply)) return reply;
-      reply.header('www-authenticate', 'Bearer realm="pos-api"');
-      return reply.code(401).send({ rcrm: rcrm('TOKEN_INVALID'), results: {} });
+      return refuseTill(reply);
     }
     tills.set(request, till);
     if (await countAgainst([perTill], request, reply)) return reply;
   });
 
-  call('posVerifyMemberCard', async ({ params, request }) => {
+  call('posVerifyMemberCard', async ({ params, request, reply }) => {
     const till = tills.get(request) as PosTerminal;
     const outcome = await acceptScan(db, till.id, params.code, now());
+    // Revoked after the check above: answered as a revoked key is, the scan not taken.
+    if (outcome.rc === 'TOKEN_INVALID') return refuseTill(reply);
     if (outcome.rc !== 'C01') return answer(outcome.rc);
     const { member } = outcome;
     return answer('C01', {

@@ -28,5 +28,17 @@ export async function memberCardFor(db: Db, token: string | null, now: Date): Pr
     member.isVerified ? cardOfMember(db, member.id, now) : null,
     recentScans(db, member.id),
   ]);
+  if (!(await stillSignedIn(db, token, now))) return { rc: 'TOKEN_INVALID' };
   return { rc: 'C01', member: { name: member.name, mobile: member.mobile }, card, scans };
+}
+
+/**
+ * Asked again once the card is read. A new password or a sign-out ends the session and replaces
+ * the secret in one transaction, so a read that saw the new secret is followed by a check that
+ * sees the session ended; a first card made meanwhile waits on the member row the new password
+ * holds, and is read after it too. The new secret is what stops a copied card: it must not reach
+ * the session whose end replaced it.
+ */
+async function stillSignedIn(db: Db, token: string | null, now: Date): Promise<boolean> {
+  return (await memberOfToken(db, token, now)) !== null;
 }

@@ -1,8 +1,8 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, exists, isNull, lt, or, sql } from 'drizzle-orm';
 import { CARD_ACCEPTED_STEPS, cardStepAt, oneTimePassword, splitMemberCardCode } from '#protocol';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
-import { memberCardScans, memberCards, members } from '../../db/schema';
+import { memberCardScans, memberCards, members, posTerminals } from '../../db/schema';
 
 export interface ScannedMember {
   id: string;
@@ -13,7 +13,12 @@ export interface ScannedMember {
 
 export type ScanOutcome =
   | { rc: 'C01'; member: ScannedMember }
-  | { rc: 'CARD_CODE_INVALID' | 'CARD_CODE_EXPIRED' | 'CARD_CODE_USED' };
+  | { rc: 'CARD_CODE_INVALID' | 'CARD_CODE_EXPIRED' | 'CARD_CODE_USED' }
+  /** The till's key was revoked after the route checked it. */
+  | { rc: 'TOKEN_INVALID' };
+
+/** What became of a scan's claim on its step. */
+type ClaimOutcome = 'claimed' | 'used' | 'secret replaced' | 'till revoked';
 
 /**
  * A till scanned a member's code. The code is accepted when its one-time part is the card's at
@@ -35,7 +40,10 @@ export async function acceptScan(db: Db, terminalId: string, code: string, now: 
   const step = stepOf(Buffer.from(card.secret, 'base64'), parts.oneTime, current);
   if (step === null) return { rc: 'CARD_CODE_INVALID' };
   if (step <= current - CARD_ACCEPTED_STEPS) return { rc: 'CARD_CODE_EXPIRED' };
-  if (!(await claimStep(db, card.memberId, terminalId, step, now))) return { rc: 'CARD_CODE_USED' };
+  const claim = await claimStep(db, { memberId: card.memberId, secret: card.secret, terminalId, step }, now);
+  if (claim === 'till revoked') return { rc: 'TOKEN_INVALID' };
+  if (claim === 'secret replaced') return { rc: 'CARD_CODE_INVALID' };
+  if (claim === 'used') return { rc: 'CARD_CODE_USED' };
   const { id, name, mobile, isVerified } = card.member;
   return { rc: 'C01', member: { id, name, mobile, isVerified } };
 }
@@ -48,15 +56,37 @@ function stepOf(secret: Uint8Array, oneTime: string, current: number): number | 
   return null;
 }
 
-async function claimStep(db: Db, memberId: string, terminalId: string, step: number, now: Date): Promise<boolean> {
+interface Claim {
+  memberId: string;
+  /** The secret the code was checked against. */
+  secret: string;
+  terminalId: string;
+  step: number;
+}
+
+/**
+ * Uses the step up while the card and the till are still as they were checked: a secret replaced
+ * (a new password, a sign-out) or a till revoked after the checks refuses the code too. On
+ * PostgreSQL a change that commits while the claim waits on the card's row is seen as well, since
+ * the card's condition is checked again on the row's new version; the till's row is locked, so
+ * its revocation waits for the claim, as a client's does for an OAuth exchange. The member's row
+ * is locked before the card's, in the order a new password takes them: the audit row refers to
+ * the member, and a claim that held the card while it waited for the member would deadlock with it.
+ */
+async function claimStep(db: Db, claim: Claim, now: Date): Promise<ClaimOutcome> {
   const claimed = db.$with('claimed').as(
     db
       .update(memberCards)
-      .set({ lastUsedStep: step })
+      .set({ lastUsedStep: claim.step })
       .where(
         and(
-          eq(memberCards.memberId, memberId),
-          or(isNull(memberCards.lastUsedStep), lt(memberCards.lastUsedStep, step)),
+          eq(memberCards.memberId, claim.memberId),
+          eq(memberCards.secret, claim.secret),
+          or(isNull(memberCards.lastUsedStep), lt(memberCards.lastUsedStep, claim.step)),
+          exists(db.select({ id: members.id }).from(members).where(eq(members.id, claim.memberId)).for('key share')),
+          exists(
+            db.select({ id: posTerminals.id }).from(posTerminals).where(isLiveTill(claim.terminalId)).for('share'),
+          ),
         ),
       )
       .returning({ memberId: memberCards.memberId }),
@@ -69,12 +99,25 @@ async function claimStep(db: Db, memberId: string, terminalId: string, step: num
         .select({
           id: sql`gen_random_uuid()`.as('id'),
           memberId: claimed.memberId,
-          terminalId: sql`${terminalId}::uuid`.as('terminal_id'),
-          step: sql`${step}::bigint`.as('step'),
+          terminalId: sql`${claim.terminalId}::uuid`.as('terminal_id'),
+          step: sql`${claim.step}::bigint`.as('step'),
           scannedAt: sql`${now.toISOString()}::timestamptz`.as('scanned_at'),
         })
         .from(claimed),
     )
     .returning({ id: memberCardScans.id });
-  return scans.length > 0;
+  return scans.length > 0 ? 'claimed' : whyNotClaimed(db, claim);
+}
+
+const isLiveTill = (terminalId: string) => and(eq(posTerminals.id, terminalId), isNull(posTerminals.revokedAt));
+
+// Read after the claim, only to word the refusal: the claim itself is what decided.
+async function whyNotClaimed(db: Db, claim: Claim): Promise<ClaimOutcome> {
+  const [till] = await db.select({ id: posTerminals.id }).from(posTerminals).where(isLiveTill(claim.terminalId));
+  if (!till) return 'till revoked';
+  const [card] = await db
+    .select({ memberId: memberCards.memberId })
+    .from(memberCards)
+    .where(and(eq(memberCards.memberId, claim.memberId), eq(memberCards.secret, claim.secret)));
+  return card ? 'used' : 'secret replaced';
 }

@@ -4,6 +4,7 @@ import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { oauthClients, oauthCodes, oauthRequests } from '../../db/schema';
 import { newSecret, sha256Hex } from '../../lib/secrets';
+import { lockMember } from '../members/service';
 import { verifyToken } from '../tokens/service';
 import { authenticateClient, isRegisteredRedirectUri } from './clients';
 
@@ -105,11 +106,25 @@ export async function authorizeRequest(db: Db, consent: Consent, now: Date): Pro
   if (!(await isRegisteredRedirectUri(db, request.clientId, request.redirectUri)))
     return { rc: 'OAUTH_CLIENT_INVALID' };
   const code = newSecret();
-  if (!(await giveCode(db, request.id, live.memberId, code, now))) return { rc: 'OAUTH_REQUEST_INVALID' };
+  const given = await giveCode(
+    db,
+    { requestId: request.id, memberId: live.memberId, memberToken: consent.memberToken },
+    code,
+    now,
+  );
+  if (given === 'signed out') return { rc: 'TOKEN_INVALID' };
+  if (given === 'refused') return { rc: 'OAUTH_REQUEST_INVALID' };
   const location = new URL(request.redirectUri);
   location.searchParams.set('code', code);
   location.searchParams.set('state', request.state);
   return { rc: 'C01', location: location.toString() };
+}
+
+interface Grant {
+  requestId: string;
+  memberId: string;
+  /** The session that consented, checked again in the transaction that gives the code. */
+  memberToken: string | null;
 }
 
 /**
@@ -118,10 +133,12 @@ export async function authorizeRequest(db: Db, consent: Consent, now: Date): Pro
  * step is one conditional statement, so two consents at once leave one code (the later one) and
  * a consent racing the client's exchange either replaces a code not yet exchanged or is refused.
  */
-async function giveCode(db: Db, requestId: string, memberId: string, code: string, now: Date): Promise<boolean> {
+async function giveCode(db: Db, grant: Grant, code: string, now: Date): Promise<'given' | 'signed out' | 'refused'> {
+  const { requestId, memberId } = grant;
   const codeHash = sha256Hex(code);
   const expiresAt = new Date(now.getTime() + LIMITS.oauthCodeMs);
   return db.transaction(async (tx) => {
+    if (!(await stillSignedIn(tx, grant, now))) return 'signed out';
     const [claimed] = await tx
       .update(oauthRequests)
       .set({ usedAt: now })
@@ -129,7 +146,7 @@ async function giveCode(db: Db, requestId: string, memberId: string, code: strin
       .returning({ id: oauthRequests.id });
     if (claimed) {
       await tx.insert(oauthCodes).values({ codeHash, requestId, memberId, expiresAt, createdAt: now });
-      return true;
+      return 'given';
     }
     const [replaced] = await tx
       .update(oauthCodes)
@@ -143,6 +160,18 @@ async function giveCode(db: Db, requestId: string, memberId: string, code: strin
         ),
       )
       .returning({ id: oauthCodes.id });
-    return replaced !== undefined;
+    return replaced ? 'given' : 'refused';
   });
+}
+
+/**
+ * Inside giveCode's transaction: whether the session that consented is still live. A password
+ * change or reset made since `authorizeRequest` checked it has ended it, and the browser that
+ * holds it must not be signed in to the partner as the member. The member's row is locked first,
+ * as a new password locks it, so the two queue rather than deadlock (the code's row refers to the
+ * member); the session's row is locked too, so a sign-out that comes meanwhile waits for the code.
+ */
+async function stillSignedIn(tx: Db, grant: Grant, now: Date): Promise<boolean> {
+  if (!(await lockMember(tx, grant.memberId))) return false;
+  return (await verifyToken(tx, grant.memberToken, { kind: 'member' }, now, { lock: true })) !== null;
 }
