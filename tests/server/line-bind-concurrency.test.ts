@@ -1,7 +1,9 @@
+import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { identityBindings } from '../../server/db/schema';
+import { identityBindings, members } from '../../server/db/schema';
 import { postSigned, type TestApp } from './helpers/app';
 import { bindData, type FakeLine, lineUserId, startFakeLine } from './helpers/fake-line';
+import { untilAStatementWaitsOnALock } from './helpers/holds';
 import { addMember, MEMBER, memberToken } from './helpers/members';
 import { changePassword, rc } from './helpers/password';
 import { twoInstancesOverOneDatabase } from './helpers/two-instances';
@@ -83,5 +85,38 @@ describe('a LINE bind racing a password change made on another phone', () => {
     answerLine();
     expect(await Promise.all(binds)).toEqual(lineTokens.map(() => 'TOKEN_INVALID'));
     expect(await servers.first.db.select().from(identityBindings)).toEqual([]);
+  });
+});
+
+const onPostgres = Boolean(process.env.DATABASE_URL);
+if (!onPostgres)
+  console.log(
+    'The bind that meets a password change mid-transaction is tested on PostgreSQL only (CI sets DATABASE_URL).',
+  );
+
+describe('a LINE bind whose transaction meets a password change half-way', () => {
+  // The change locks the member, then ends the sessions; a bind that held its session's row and
+  // then waited for the member's would wait on the change while the change waits on it, and
+  // PostgreSQL would end one of them with an error. Only PostgreSQL runs the two side by side.
+  it.skipIf(!onPostgres)('waits for the change, then binds nothing: both answer', async () => {
+    line.token('mid-change-line', { kind: 'valid', userId: lineUserId(9) });
+    const phone = await memberToken(servers.first);
+    const [member] = await servers.first.db.select({ id: members.id }).from(members);
+    const change = new pg.Client({ connectionString: servers.first.testDatabase.url ?? '' });
+    await change.connect();
+    try {
+      // As a password change takes them: the member's row first, then every session of the member.
+      await change.query('begin');
+      await change.query('select id from members where id = $1 for update', [member?.id]);
+      const binding = bind(servers.second, phone, 'mid-change-line');
+      await untilAStatementWaitsOnALock(servers.first.testDatabase.url);
+      await change.query('update member_tokens set revoked_at = now() where member_id = $1', [member?.id]);
+      await change.query('commit');
+
+      expect(await binding).toBe('TOKEN_INVALID');
+      expect(await servers.first.db.select().from(identityBindings)).toEqual([]);
+    } finally {
+      await change.end();
+    }
   });
 });

@@ -6,7 +6,7 @@ import { type Config, LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { identityBindings, members } from '../../db/schema';
 import { recordAuditEvent } from '../audit/service';
-import { holdsMobile, registrationCompleted } from '../members/service';
+import { holdsMobile, lockMember, registrationCompleted } from '../members/service';
 import { issueSignInToken, verifyToken } from '../tokens/service';
 import { checkLineToken, type LineTokenCheck } from './line-api';
 
@@ -150,7 +150,10 @@ export async function bindLineToMember(
   const rc = await db.transaction(async (tx) => {
     // Checked again, its row locked, now that LINE has answered: a password change or reset made
     // meanwhile has ended this session and removed the bindings (decision 0024), and a bind it had
-    // not yet seen must not follow it. The change locks the same rows, so one waits for the other.
+    // not yet seen must not follow it. The member's row first, then the session's, in the order the
+    // change takes them: the other way round, each would wait on the other (the binding refers to
+    // the member), and PostgreSQL would end one of them with an error.
+    if (!(await lockMember(tx, live.memberId))) return 'TOKEN_INVALID';
     if (!(await verifyToken(tx, input.memberToken, { kind: 'member' }, now, { lock: true }))) return 'TOKEN_INVALID';
     return bindLineUser(
       tx,
