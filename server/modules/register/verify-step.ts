@@ -5,11 +5,12 @@ import {
   completeRegistration,
   findMemberById,
   isMobileRegistered,
+  lockMember,
   type Member,
   markMemberVerified,
   removeStaleRegistration,
 } from '../members/service';
-import { issueToken, revokeToken, verifyToken } from '../tokens/service';
+import { issueToken, type LiveToken, revokeToken, verifyToken } from '../tokens/service';
 import {
   checkCode,
   type Outgoing,
@@ -35,6 +36,23 @@ async function unverifiedRegistrant(
   return live && member && !member.isVerified ? { member, tokenId: live.tokenId } : null;
 }
 
+/**
+ * Inside step 3's transaction: the live register token and its member, the member's row locked
+ * first and then the token's, in the order a password reset and the lapsed-registration sweep take
+ * them. The other way round, a step 3 holding its token while it waited for the member would wait
+ * on a reset that waits on it, and PostgreSQL would end one of them with an error.
+ */
+async function lockRegistrant(
+  tx: Db,
+  token: string | null,
+  now: Date,
+): Promise<{ live: LiveToken; member: Member } | null> {
+  const seen = await verifyToken(tx, token, REGISTER_TOKEN, now);
+  const member = seen && (await lockMember(tx, seen.memberId));
+  const live = member && (await verifyToken(tx, token, REGISTER_TOKEN, now, { lock: true }));
+  return live && member ? { live, member } : null;
+}
+
 /** Step 3: the right code verifies the member; the temp token dies and a member token is issued. */
 export function verifyRegistration(
   db: Db,
@@ -43,9 +61,9 @@ export function verifyRegistration(
   now: Date,
 ): Promise<Outcome<{ memberAccessToken: string }>> {
   return db.transaction(async (tx) => {
-    const live = await verifyToken(tx, token, REGISTER_TOKEN, now, { lock: true });
-    const member = live && (await findMemberById(tx, live.memberId));
-    if (!live || !member) return { rc: 'TOKEN_INVALID' };
+    const registrant = await lockRegistrant(tx, token, now);
+    if (!registrant) return { rc: 'TOKEN_INVALID' };
+    const { live, member } = registrant;
     const rc = await checkCode(tx, registerCode(member.mobile), code, now);
     if (rc !== 'C01') return { rc };
     await markMemberVerified(tx, member.id, now);
@@ -63,7 +81,7 @@ export function skipVerification(
   now: Date,
 ): Promise<Outcome<{ memberAccessToken: string }>> {
   return db.transaction(async (tx) => {
-    const live = await verifyToken(tx, token, REGISTER_TOKEN, now, { lock: true });
+    const live = (await lockRegistrant(tx, token, now))?.live;
     if (!live) return { rc: 'TOKEN_INVALID' };
     await completeRegistration(tx, live.memberId);
     await revokeToken(tx, live.tokenId, now);
@@ -107,7 +125,7 @@ export async function changeRegistrationMobile(
   try {
     moved = await refused(() =>
       db.transaction(async (tx) => {
-        const live = await verifyToken(tx, token, REGISTER_TOKEN, now, { lock: true });
+        const live = (await lockRegistrant(tx, token, now))?.live;
         if (!live) throw new Refusal('TOKEN_INVALID');
         if (!(await noteTokenMobile(tx, live.tokenId, mobile))) throw new Refusal('SMS_SEND_LIMIT');
         await removeStaleRegistration(tx, mobile, now);
