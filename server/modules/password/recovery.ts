@@ -4,14 +4,22 @@ import { recordAuditEvent } from '../audit/service';
 import { clearAttempts } from '../auth/service';
 import { unbindLineOnNewPassword } from '../line/service';
 import { rotateCardSecret } from '../member-card/service';
-import { findMemberById, findMemberByMobile, lockMember, setMemberPassword } from '../members/service';
+import {
+  findMemberById,
+  findMemberByMobile,
+  lockMember,
+  memberHoldingMobile,
+  setMemberPassword,
+} from '../members/service';
 import { issueToken, markTokenVerified, revokeMemberTokens, revokeToken, verifyToken } from '../tokens/service';
 import {
   checkCode,
   deliverCode,
   type Outgoing,
+  orSendRefused,
   prepareCode,
-  recordCode,
+  recordCodeOrRollBack,
+  SendRefused,
   sendCode,
   sendRefusal,
 } from '../verification/service';
@@ -23,7 +31,8 @@ import { FORGOT_PASSWORD_TOKEN, forgotPasswordCode, type Outcome } from './outco
  * Texts a forgot-password code to a member's mobile, within the send limits, and answers the
  * temp token that may verify it. The token and the code are recorded together; should the SMS
  * provider fail, the code is withdrawn, the token dies, and SmsSendError is thrown (SYSTEM_ERROR):
- * the member got nothing to go on with.
+ * the member got nothing to go on with. A registration that lapsed and was removed while the code
+ * was being hashed is answered as an unknown mobile is.
  */
 export async function forgetPassword(
   db: Db,
@@ -37,13 +46,20 @@ export async function forgetPassword(
   const early = await sendRefusal(db, target, now, outgoing);
   if (early) return { rc: early };
   const prepared = await prepareCode();
-  const made = await db.transaction(async (tx) => {
-    const code = await recordCode(tx, target, prepared, now, outgoing);
-    if (!code.ok) return code;
-    const issued = await issueToken(tx, member.id, FORGOT_PASSWORD_TOKEN, now);
-    return { ok: true as const, recorded: code.recorded, issued };
-  });
-  if (!made.ok) return { rc: made.rc };
+  const made = await orSendRefused(() =>
+    db.transaction(async (tx) => {
+      // The holder again, locked: a registration that lapsed since the look may have been removed,
+      // and the token's foreign key would fail. Locked first, as a password change takes its rows
+      // (the member, then the tokens), so the two queue rather than deadlock, and a change holding
+      // the row is waited for here, before the code's send-limit locks, which every send takes.
+      const holder = await lockHolder(tx, mobile, now);
+      if (!holder) return null;
+      const issued = await issueToken(tx, holder.id, FORGOT_PASSWORD_TOKEN, now);
+      return { issued, recorded: await recordCodeOrRollBack(tx, target, prepared, now, outgoing) };
+    }),
+  );
+  if (made instanceof SendRefused) return { rc: made.rc };
+  if (!made) return { rc: 'MEMBER_IS_NOT_EXIST' };
   try {
     await deliverCode(db, outgoing, made.recorded);
   } catch (error) {
@@ -51,6 +67,15 @@ export async function forgetPassword(
     throw error;
   }
   return { rc: 'C01', tempAccessToken: made.issued.token };
+}
+
+/**
+ * Inside a transaction: the member holding the mobile, kept from removal until the transaction
+ * ends. FOR KEY SHARE, what the token's foreign key takes anyway: a sign-in is not held up by it.
+ */
+async function lockHolder(tx: Db, mobile: string, now: Date) {
+  const [holder] = await memberHoldingMobile(tx, mobile, now).for('key share');
+  return holder ?? null;
 }
 
 /** The texted code marks the temp token verified; only a verified token may reset the password. */

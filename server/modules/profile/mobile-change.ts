@@ -14,9 +14,11 @@ import {
   checkCode,
   deliverCode,
   type Outgoing,
+  orSendRefused,
   prepareCode,
-  recordCode,
+  recordCodeOrRollBack,
   type SendRefusal,
+  SendRefused,
   sendCode,
   sendRefusal,
 } from '../verification/service';
@@ -52,13 +54,17 @@ export async function requestMobileChange(
   const early = await sendRefusal(db, target, now, outgoing);
   if (early) return early;
   const prepared = await prepareCode();
-  const code = await db.transaction(async (tx) => {
-    const recorded = await recordCode(tx, target, prepared, now, outgoing);
-    if (recorded.ok) await keepPending(tx, member.id, input.mobile, now);
-    return recorded;
-  });
-  if (!code.ok) return code.rc;
-  await deliverCode(db, outgoing, code.recorded);
+  const code = await orSendRefused(() =>
+    db.transaction(async (tx) => {
+      // The request before the code: its foreign key waits for a change that holds the member's row
+      // (a password, a profile save, a confirm), and waits there before the code's send-limit locks,
+      // which every send in the deployment takes. A refused code rolls the request back.
+      await keepPending(tx, member.id, input.mobile, now);
+      return recordCodeOrRollBack(tx, target, prepared, now, outgoing);
+    }),
+  );
+  if (code instanceof SendRefused) return code.rc;
+  await deliverCode(db, outgoing, code);
   return 'C01';
 }
 

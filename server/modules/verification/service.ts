@@ -101,7 +101,9 @@ const advisoryLock = (tx: Db, key: string) =>
  * a send is held to has its own transaction-scoped advisory lock, taken always in the same
  * order (the mobile and purpose, the client address, the deployment), so concurrent sends
  * from any server processes queue at each count instead of both passing it. Callers record
- * the code last in their transaction, so the deployment's lock is held only briefly.
+ * the code last in their transaction, so the deployment's lock is held only briefly: a row
+ * written after it that waits on a member's row (a foreign key waits for a password change, a
+ * profile save) would make every send in the deployment wait too.
  */
 export async function recordCode(
   tx: Db,
@@ -130,6 +132,41 @@ export async function recordCode(
     .returning({ id: verificationCodes.id });
   if (!row) throw new Error('verification code insert returned no row');
   return { ok: true, recorded: { ...target, id: row.id, code: prepared.code } };
+}
+
+/** Thrown by `recordCodeOrRollBack`: the send limits refused the code, and its transaction rolls back. */
+export class SendRefused extends Error {
+  constructor(readonly rc: SendRefusal) {
+    super(rc);
+  }
+}
+
+/**
+ * `recordCode` for a caller whose own rows (a temp token, a pending request) are written first in
+ * the transaction: a refusal throws SendRefused, so those rows roll back with it and the refusal
+ * leaves nothing behind, as when it came before them. `orSendRefused` around the transaction
+ * answers it.
+ */
+export async function recordCodeOrRollBack(
+  tx: Db,
+  target: CodeTarget,
+  prepared: PreparedCode,
+  now: Date,
+  outgoing: Outgoing,
+): Promise<RecordedCode> {
+  const code = await recordCode(tx, target, prepared, now, outgoing);
+  if (!code.ok) throw new SendRefused(code.rc);
+  return code.recorded;
+}
+
+/** The transaction's result, or the SendRefused that rolled it back. */
+export async function orSendRefused<T>(transaction: () => Promise<T>): Promise<T | SendRefused> {
+  try {
+    return await transaction();
+  } catch (error) {
+    if (error instanceof SendRefused) return error;
+    throw error;
+  }
 }
 
 /**
