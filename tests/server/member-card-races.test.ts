@@ -9,7 +9,7 @@ import { postSigned, type TestApp } from './helpers/app';
 import { oneHold, untilAStatementWaitsOnALock } from './helpers/holds';
 import { addTill, cardCode, fetchCard, scan, type TestTill } from './helpers/member-card';
 import { addMember, MEMBER, memberToken } from './helpers/members';
-import { changePassword, rc, resetPassword, verifiedForgotToken } from './helpers/password';
+import { changePassword, newPasswordWays, rc } from './helpers/password';
 import { twoInstancesOverOneDatabase } from './helpers/two-instances';
 
 // The card's secret is replaced in the transaction that ends a session (a new password, a sign-out)
@@ -110,35 +110,23 @@ const secretOfCard = async () =>
 describe('a card fetched while a new password ends its session', () => {
   // Between the session's check and the card's read, the secret just replaced to stop a copied
   // card would otherwise go to the very session the new password has ended.
-  it.each([
-    [
-      'changed on another phone',
-      async () => {
-        const owner = await memberToken(servers.first);
-        return () => rc(changePassword(servers.first, owner, MEMBER.password, 'fresh2026'));
-      },
-    ],
-    [
-      'reset',
-      async () => {
-        const recovery = await verifiedForgotToken(servers.first, MEMBER.mobile);
-        return () => rc(resetPassword(servers.first, recovery, 'fresh2026'));
-      },
-    ],
-  ])('gives no card secret to a session whose password was %s after its check', async (_, prepare) => {
-    const session = await memberToken(servers.first);
-    const shown = (await fetchCard(servers.first, session)).json().results.member_card.card_secret;
-    const newPassword = await prepare();
-    const hold = holdTheNextCardFetch();
-    const fetching = fetchCard(servers.second, session);
-    await hold.held;
+  it.each(newPasswordWays(() => servers.first))(
+    'gives no card secret to a session whose password was %s after its check',
+    async (_, prepare) => {
+      const session = await memberToken(servers.first);
+      const shown = (await fetchCard(servers.first, session)).json().results.member_card.card_secret;
+      const newPassword = await prepare();
+      const hold = holdTheNextCardFetch();
+      const fetching = fetchCard(servers.second, session);
+      await hold.held;
 
-    expect(await newPassword()).toBe('C01');
-    hold.release();
+      expect(await newPassword()).toBe('C01');
+      hold.release();
 
-    expect((await fetching).json()).toEqual(tokenRefused);
-    expect(await secretOfCard()).not.toBe(shown);
-  });
+      expect((await fetching).json()).toEqual(tokenRefused);
+      expect(await secretOfCard()).not.toBe(shown);
+    },
+  );
 
   it('gives no card to a session ended before its first card was made', async () => {
     const session = await memberToken(servers.first);

@@ -4,7 +4,7 @@ import { oauthCodes } from '../../server/db/schema';
 import { oneHold, untilAStatementWaitsOnALock } from './helpers/holds';
 import { addMember, MEMBER, memberToken } from './helpers/members';
 import { addClient, authorize, randomKeyFor, type TestClient } from './helpers/oauth';
-import { changePassword, rc, resetPassword, verifiedForgotToken } from './helpers/password';
+import { changePassword, newPasswordWays, rc } from './helpers/password';
 import { twoInstancesOverOneDatabase } from './helpers/two-instances';
 
 // A consent checks the member's session first, so a test can hold a consent just after that check,
@@ -48,38 +48,26 @@ function holdTheNextConsent({ locked = false } = {}): { held: Promise<void>; rel
 }
 
 describe('a consent given while a new password ends its session', () => {
-  it.each([
-    [
-      'changed on another phone',
-      async () => {
-        const owner = await memberToken(servers.first);
-        return () => rc(changePassword(servers.first, owner, MEMBER.password, 'fresh2026'));
-      },
-    ],
-    [
-      'reset',
-      async () => {
-        const recovery = await verifiedForgotToken(servers.first, MEMBER.mobile);
-        return () => rc(resetPassword(servers.first, recovery, 'fresh2026'));
-      },
-    ],
-  ])('gives no code to a session whose password was %s after its check', async (_, prepare) => {
-    const session = await memberToken(servers.first);
-    const randomKey = await randomKeyFor(servers.first, client);
-    const newPassword = await prepare();
-    const hold = holdTheNextConsent();
-    const consenting = authorize(servers.second, session, { random_key: randomKey, client_id: client.clientId });
-    await hold.held;
+  it.each(newPasswordWays(() => servers.first))(
+    'gives no code to a session whose password was %s after its check',
+    async (_, prepare) => {
+      const session = await memberToken(servers.first);
+      const randomKey = await randomKeyFor(servers.first, client);
+      const newPassword = await prepare();
+      const hold = holdTheNextConsent();
+      const consenting = authorize(servers.second, session, { random_key: randomKey, client_id: client.clientId });
+      await hold.held;
 
-    expect(await newPassword()).toBe('C01');
-    hold.release();
+      expect(await newPassword()).toBe('C01');
+      hold.release();
 
-    expect((await consenting).json()).toEqual({
-      rcrm: { RC: 'TOKEN_INVALID', RM: RC_MESSAGES.TOKEN_INVALID },
-      results: {},
-    });
-    expect(await servers.first.db.select().from(oauthCodes)).toEqual([]);
-  });
+      expect((await consenting).json()).toEqual({
+        rcrm: { RC: 'TOKEN_INVALID', RM: RC_MESSAGES.TOKEN_INVALID },
+        results: {},
+      });
+      expect(await servers.first.db.select().from(oauthCodes)).toEqual([]);
+    },
+  );
 
   it('leaves the hop open for the member’s own session', async () => {
     const session = await memberToken(servers.first);

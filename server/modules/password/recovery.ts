@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { Refusal, refused } from '../../lib/refusal';
 import { recordAuditEvent } from '../audit/service';
 import { clearAttempts } from '../auth/service';
 import { unbindLineOnNewPassword } from '../line/service';
@@ -16,10 +17,8 @@ import {
   checkCode,
   deliverCode,
   type Outgoing,
-  orSendRefused,
   prepareCode,
   recordCodeOrRollBack,
-  SendRefused,
   sendCode,
   sendRefusal,
 } from '../verification/service';
@@ -46,7 +45,7 @@ export async function forgetPassword(
   const early = await sendRefusal(db, target, now, outgoing);
   if (early) return { rc: early };
   const prepared = await prepareCode();
-  const made = await orSendRefused(() =>
+  const made = await refused(() =>
     db.transaction(async (tx) => {
       // The holder again, locked: a registration that lapsed since the look may have been removed,
       // and the token's foreign key would fail. Locked first, as a password change takes its rows
@@ -58,7 +57,7 @@ export async function forgetPassword(
       return { issued, recorded: await recordCodeOrRollBack(tx, target, prepared, now, outgoing) };
     }),
   );
-  if (made instanceof SendRefused) return { rc: made.rc };
+  if (made instanceof Refusal) return { rc: made.rc };
   if (!made) return { rc: 'MEMBER_IS_NOT_EXIST' };
   try {
     await deliverCode(db, outgoing, made.recorded);

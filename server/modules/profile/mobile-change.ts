@@ -4,6 +4,7 @@ import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { pendingMobileChanges } from '../../db/schema';
+import { Refusal, refused } from '../../lib/refusal';
 import { MOBILE_CHANGED_NOTICE, mobileChangedText, SmsSendError } from '../../sms';
 import { recordAuditEvent } from '../audit/service';
 import { checkMemberPassword, type PasswordCheck } from '../auth/service';
@@ -14,11 +15,10 @@ import {
   checkCode,
   deliverCode,
   type Outgoing,
-  orSendRefused,
   prepareCode,
+  type RecordedCode,
   recordCodeOrRollBack,
   type SendRefusal,
-  SendRefused,
   sendCode,
   sendRefusal,
 } from '../verification/service';
@@ -54,7 +54,7 @@ export async function requestMobileChange(
   const early = await sendRefusal(db, target, now, outgoing);
   if (early) return early;
   const prepared = await prepareCode();
-  const code = await orSendRefused(() =>
+  const code = await refused<RecordedCode, SendRefusal>(() =>
     db.transaction(async (tx) => {
       // The request before the code: its foreign key waits for a change that holds the member's row
       // (a password, a profile save, a confirm), and waits there before the code's send-limit locks,
@@ -63,7 +63,7 @@ export async function requestMobileChange(
       return recordCodeOrRollBack(tx, target, prepared, now, outgoing);
     }),
   );
-  if (code instanceof SendRefused) return code.rc;
+  if (code instanceof Refusal) return code.rc;
   await deliverCode(db, outgoing, code);
   return 'C01';
 }

@@ -10,23 +10,6 @@ export const registerCode = (mobile: string): CodeTarget => ({ mobile, purpose: 
 /** What a registration call ends in; `smsError` is a code that could not be sent after the member was made. */
 export type Outcome<T = object> = ({ rc: 'C01'; smsError?: SmsSendError } & T) | { rc: Exclude<RC, 'C01'> };
 
-/** Thrown inside a transaction to roll it back and answer `rc`. */
-export class Refusal extends Error {
-  constructor(readonly rc: Exclude<RC, 'C01'>) {
-    super(rc);
-  }
-}
-
-/** The work's result, or the Refusal that rolled it back. */
-export async function refused<T>(work: () => Promise<T>): Promise<T | Refusal> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof Refusal) return error;
-    throw error;
-  }
-}
-
 /** Sends a code recorded by a committed transaction; a provider failure is answered, not thrown. */
 export async function deliverAfterCommit(
   db: Db,

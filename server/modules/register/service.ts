@@ -3,11 +3,12 @@ import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { referrals } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
+import { Refusal, refused } from '../../lib/refusal';
 import { bindLineUser } from '../line/service';
 import { findMemberByReferralCode, insertMember, isMobileRegistered } from '../members/service';
 import { issueToken } from '../tokens/service';
 import { type Outgoing, prepareCode, recordCode, sendRefusal } from '../verification/service';
-import { deliverAfterCommit, type Outcome, REGISTER_TOKEN, Refusal, refused, registerCode } from './outcome';
+import { deliverAfterCommit, type Outcome, REGISTER_TOKEN, registerCode } from './outcome';
 import { noteTokenMobile } from './token-mobiles';
 
 export type { Outcome } from './outcome';

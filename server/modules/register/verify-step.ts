@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { Refusal, refused } from '../../lib/refusal';
 import {
   changeUnverifiedMobile,
   completeRegistration,
@@ -20,7 +21,7 @@ import {
   sendCode,
   sendRefusal,
 } from '../verification/service';
-import { deliverAfterCommit, type Outcome, REGISTER_TOKEN, Refusal, refused, registerCode } from './outcome';
+import { deliverAfterCommit, type Outcome, REGISTER_TOKEN, registerCode } from './outcome';
 import { mayUseMobile, noteTokenMobile } from './token-mobiles';
 
 // Step 3 of registration: everything a register temp token can do.

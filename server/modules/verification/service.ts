@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { DELETE_BATCH_ROWS, deleteInBatches } from '../../db/delete-in-batches';
 import { type VerificationPurpose, verificationCodes } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { Refusal } from '../../lib/refusal';
 import { SmsSendError, verificationCodeText } from '../../sms';
 import type { Outgoing } from './outgoing';
 
@@ -134,18 +135,10 @@ export async function recordCode(
   return { ok: true, recorded: { ...target, id: row.id, code: prepared.code } };
 }
 
-/** Thrown by `recordCodeOrRollBack`: the send limits refused the code, and its transaction rolls back. */
-export class SendRefused extends Error {
-  constructor(readonly rc: SendRefusal) {
-    super(rc);
-  }
-}
-
 /**
  * `recordCode` for a caller whose own rows (a temp token, a pending request) are written first in
- * the transaction: a refusal throws SendRefused, so those rows roll back with it and the refusal
- * leaves nothing behind, as when it came before them. `orSendRefused` around the transaction
- * answers it.
+ * the transaction: a refusal throws a Refusal, so those rows roll back with it and the refusal
+ * leaves nothing behind, as when it came before them. `refused` around the transaction answers it.
  */
 export async function recordCodeOrRollBack(
   tx: Db,
@@ -155,18 +148,8 @@ export async function recordCodeOrRollBack(
   outgoing: Outgoing,
 ): Promise<RecordedCode> {
   const code = await recordCode(tx, target, prepared, now, outgoing);
-  if (!code.ok) throw new SendRefused(code.rc);
+  if (!code.ok) throw new Refusal<SendRefusal>(code.rc);
   return code.recorded;
-}
-
-/** The transaction's result, or the SendRefused that rolled it back. */
-export async function orSendRefused<T>(transaction: () => Promise<T>): Promise<T | SendRefused> {
-  try {
-    return await transaction();
-  } catch (error) {
-    if (error instanceof SendRefused) return error;
-    throw error;
-  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from './app';
 import { enc, postSigned } from './app';
+import { MEMBER, memberToken } from './members';
 import { latestCode } from './registration';
 
 /** Each password call exactly as the web app makes it: mobile and passwords AES-encrypted. */
@@ -43,3 +44,28 @@ export async function verifiedForgotToken(t: TestApp, mobile: string): Promise<s
   if (answer.json().rcrm.RC !== 'C01') throw new Error(`forget_password_verify failed: ${answer.body}`);
   return token;
 }
+
+/** A step of a race test: prepared first, then made when the test says, answering its RC. */
+type NewPasswordWay = [string, () => Promise<() => Promise<string>>];
+
+/**
+ * The two ways a new password ends every other session of the member, for `it.each`: changed
+ * from another session, or reset through a verified recovery. Each is prepared before the test
+ * holds its call, and made while the call is held.
+ */
+export const newPasswordWays = (app: () => TestApp): NewPasswordWay[] => [
+  [
+    'changed on another phone',
+    async () => {
+      const owner = await memberToken(app());
+      return () => rc(changePassword(app(), owner, MEMBER.password, 'fresh2026'));
+    },
+  ],
+  [
+    'reset',
+    async () => {
+      const recovery = await verifiedForgotToken(app(), MEMBER.mobile);
+      return () => rc(resetPassword(app(), recovery, 'fresh2026'));
+    },
+  ],
+];
