@@ -92,6 +92,11 @@ export async function issueSignInToken(
       createdAt: sql`${now.toISOString()}::timestamptz`.as('created_at'),
     })
     .from(unchanged);
+  // `alongside` may update the member's row too (a registration completed). PostgreSQL runs a
+  // WITH update that the main query does not read after the main query, so the lock above comes
+  // first; the other way round, the lock would skip a row its own statement had changed, and no
+  // token would be issued (stale-registration.test.ts and line-binding-lifetime.test.ts sign in a
+  // registration left before step 3, on both databases).
   const [row] = await db
     .with(...alongside, unchanged)
     .insert(memberTokens)
