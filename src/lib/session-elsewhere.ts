@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { RC_MESSAGES } from '#protocol/rc';
 import { commonTexts } from '../i18n/zh-TW/common';
 import { keepReturnPathUnlessKept, SIGN_IN_RETURN_MS } from './return-path';
-import { followSessionOfAnotherTab, wasSignedOut } from './session';
+import { followSessionOfAnotherTab, readSession, wasSignedOut } from './session';
 import { sessionChangeIn } from './storage';
 
 /** What this tab did about another tab's session change: how many it followed, and what it tells the member. */
@@ -15,8 +15,9 @@ export interface SessionOfOtherTabs {
 }
 
 /**
- * Why the screen changed under the member. The other tab has made its whole change by the time
- * this tab hears of it (the event comes after that tab's task), so the login type tells a sign-out.
+ * Why the screen changed under the member. Signing out forgets the login type before the session
+ * (`forgetMember`), and this tab hears of each key's change in order, so a login type already gone
+ * tells a sign-out from a session the server refused or that expired.
  */
 function noticeOf(sessionNow: string | null): string {
   if (sessionNow) return commonTexts.signedInElsewhere;
@@ -30,18 +31,29 @@ function noticeOf(sessionNow: string | null): string {
  * this tab loaded go, the routes' guards and loaders run again (signed out: to /login), and the
  * answer changes so the screen starts over under the session now kept. The member is told why
  * the screen changed under them, and one sent to /login comes back to the screen once signed in
- * again here. A sign-in elsewhere while this tab was signed out changes nothing here:
- * registration or recovery typed in this tab stays.
+ * again here. A sign-in elsewhere while this tab was signed out changes nothing here, nor does
+ * that session's end: registration or recovery typed in this tab stays.
  */
 export function useSessionOfOtherTabs(): SessionOfOtherTabs {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [changes, setChanges] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
+  // The session this tab's screen was shown under, read as each screen resolves. A tab that has
+  // stayed signed out while another signed in and out again had nothing of that session to drop.
+  const shownUnder = useRef<string | null>(null);
+  useEffect(() => {
+    const note = () => {
+      shownUnder.current = readSession()?.token ?? null;
+    };
+    note();
+    return router.subscribe('onResolved', note);
+  }, [router]);
   useEffect(() => {
     const follow = (event: StorageEvent) => {
       const change = sessionChangeIn(event);
-      if (!change?.before || change.before === change.after) return;
+      if (!change?.before || change.before !== shownUnder.current || change.before === change.after) return;
+      shownUnder.current = change.after;
       const left = router.state.location;
       followSessionOfAnotherTab(change.after);
       queryClient.clear();

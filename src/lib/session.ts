@@ -48,8 +48,10 @@ export function endSession(): void {
 
 /** Signing out on this device: the session and everything kept of the member go, down to the login type. */
 export function forgetMember(): void {
-  endSession();
+  // The login type first: another tab hears of each key's change in order, and tells a sign-out
+  // from an ended session by the login type being gone when the session goes (`wasSignedOut`).
   storage.loginType.remove();
+  endSession();
   storage.lineAccessToken.remove();
   storage.unsavedProfileEdits.remove();
   storage.memberChangeMobile.remove();

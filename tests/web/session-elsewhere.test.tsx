@@ -156,6 +156,21 @@ describe('the session changed in another tab', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('leaves a tab that never signed in as it is when another tab signs in and then out', async () => {
+    answerTerms();
+    const { user, router } = renderApp('/registerFirst');
+    const name = await screen.findByLabelText('姓名');
+    await user.type(name, '林美華');
+
+    await inAnotherTab(() => startSession(MEMBER_TOKEN, 'Member'));
+    await inAnotherTab(signOut);
+    await settled(router);
+
+    expect(router.state.location.pathname).toBe('/registerFirst');
+    expect(screen.getByLabelText('姓名')).toHaveValue('林美華');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('ignores other keys and the same session written again', async () => {
     signIn();
     const loads = answerProfilesByToken();

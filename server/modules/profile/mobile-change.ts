@@ -56,9 +56,9 @@ export async function requestMobileChange(
   const prepared = await prepareCode();
   const code = await refused<RecordedCode, SendRefusal>(() =>
     db.transaction(async (tx) => {
-      // The request before the code: its foreign key waits for a change that holds the member's row
-      // (a password, a profile save, a confirm), and waits there before the code's send-limit locks,
-      // which every send in the deployment takes. A refused code rolls the request back.
+      // The request before the code: a first request's foreign key waits for a change that holds the
+      // member's row (a password, a profile save, a confirm), and waits there before the code's
+      // send-limit locks, which every send in the deployment takes. A refused code rolls it back.
       await keepPending(tx, member.id, input.mobile, now);
       return recordCodeOrRollBack(tx, target, prepared, now, outgoing);
     }),

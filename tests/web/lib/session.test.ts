@@ -1,5 +1,5 @@
 import { isRedirect } from '@tanstack/react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { endSession, forgetMember, readSession, requireSession, startSession } from '../../../src/lib/session';
 
 const at = (text: string) => new Date(text);
@@ -85,6 +85,16 @@ describe('the stored session', () => {
     sessionStorage.setItem('member_change_mobile', '0987654321');
     forgetMember();
     for (const key of [...VISITOR_FLOWS, 'member_change_mobile']) expect(sessionStorage.getItem(key)).toBeNull();
+  });
+
+  it('signing out forgets the login type before the session, so the other tabs, hearing each in order, can tell a sign-out', () => {
+    startSession('tok', 'Member');
+    const removed = vi.spyOn(Storage.prototype, 'removeItem');
+    forgetMember();
+    const keys = removed.mock.calls.map(([key]) => key);
+    removed.mockRestore();
+    expect(keys.indexOf('login_type')).toBeGreaterThanOrEqual(0);
+    expect(keys.indexOf('login_type')).toBeLessThan(keys.indexOf('memberAuth'));
   });
 
   it('guards routes: members pass, everyone else is redirected to /login', () => {
