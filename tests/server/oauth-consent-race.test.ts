@@ -3,7 +3,7 @@ import { RC_MESSAGES } from '#protocol';
 import { oauthCodes } from '../../server/db/schema';
 import { oneHold, untilAStatementWaitsOnALock } from './helpers/holds';
 import { addMember, MEMBER, memberToken } from './helpers/members';
-import { addClient, authorize, randomKeyFor, type TestClient } from './helpers/oauth';
+import { addClient, authorize, codeFor, exchange, randomKeyFor, type TestClient } from './helpers/oauth';
 import { changePassword, newPasswordWays, rc } from './helpers/password';
 import { twoInstancesOverOneDatabase } from './helpers/two-instances';
 
@@ -23,11 +23,31 @@ vi.mock('../../server/modules/tokens/service', async (importOriginal) => {
   };
 });
 
+// An exchange finds its code, then claims it in a transaction that first checks the client again:
+// a test can hold it there, its code found and not yet claimed.
+let beforeClaim: (() => Promise<void>) | null = null;
+vi.mock('../../server/modules/oauth/clients', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../server/modules/oauth/clients')>();
+  return {
+    ...real,
+    lockClientAsChecked: vi.fn(async (...args: Parameters<typeof real.lockClientAsChecked>) => {
+      const hold = beforeClaim;
+      beforeClaim = null;
+      await hold?.();
+      return real.lockClientAsChecked(...args);
+    }),
+  };
+});
+
 const servers = twoInstancesOverOneDatabase();
+const onPostgres = Boolean(process.env.DATABASE_URL);
+if (!onPostgres)
+  console.log('The code claimed while a new password is written is tested on PostgreSQL only (CI sets DATABASE_URL).');
 let client: TestClient;
 
 beforeEach(async () => {
   afterSessionCheck = null;
+  beforeClaim = null;
   await servers.first.reset();
   await addMember(servers.first);
   client = await addClient(servers.first);
@@ -86,7 +106,44 @@ describe('a consent given while a new password ends its session', () => {
   });
 });
 
-const onPostgres = Boolean(process.env.DATABASE_URL);
+describe('a code given before a new password', () => {
+  // Whoever held the session, or knew the old password, could have started the hop: the code it
+  // gave is a way in the old password opened, and ends with it, as the sessions do (decision 0024).
+  it.each(newPasswordWays(() => servers.first))(
+    'is refused to the partner once the password is %s, and kept unused',
+    async (_, prepare) => {
+      const session = await memberToken(servers.first);
+      const code = await codeFor(servers.first, client, session);
+      const newPassword = await prepare();
+      expect(await newPassword()).toBe('C01');
+
+      expect((await exchange(servers.second, client, code)).json().rcrm.RC).toBe('OAUTH_REQUEST_INVALID');
+      const [row] = await servers.first.db.select().from(oauthCodes);
+      expect(row).toMatchObject({ usedAt: null, revokedReason: 'password changed' });
+      expect(row?.revokedAt).not.toBeNull();
+    },
+  );
+
+  // Held inside the claim's transaction: on PGlite that one connection is every instance's.
+  it.skipIf(!onPostgres).each(newPasswordWays(() => servers.first))(
+    'is refused when the password is %s while the partner exchanges it, found and not yet claimed',
+    async (_, prepare) => {
+      const session = await memberToken(servers.first);
+      const code = await codeFor(servers.first, client, session);
+      const newPassword = await prepare();
+      const hold = oneHold();
+      beforeClaim = hold.wait;
+      const exchanging = exchange(servers.second, client, code);
+      await hold.held;
+      expect(await newPassword()).toBe('C01');
+      hold.release();
+
+      expect((await exchanging).json().rcrm.RC).toBe('OAUTH_REQUEST_INVALID');
+      const [row] = await servers.first.db.select().from(oauthCodes);
+      expect(row).toMatchObject({ usedAt: null, revokedReason: 'password changed' });
+    },
+  );
+});
 
 describe('a new password that comes while a consent gives its code', () => {
   // The consent holds the member's session until its code is given; the new password ends that

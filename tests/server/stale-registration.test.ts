@@ -52,6 +52,27 @@ describe('a registration never finished (no verify, no skip) whose temp token ha
     expect(await rcOf(loginAs(t, '0911000111', 'abc12345'))).toBe('C01');
   });
 
+  it('gives no invite code: a friend registering with it is told the code is wrong, not left an invite the sweep removes', async () => {
+    await registerVisitor(t, { mobile: '0922000444', name: '佔用者' });
+    const [stale] = await t.db.select().from(members).where(eq(members.mobile, '0922000444'));
+    const code = stale?.referralCode as string;
+    const asFriend = { mobile: '0922000555', name: '朋友', referrer_code: code };
+    const inviteCheck = () =>
+      rcOf(
+        call(t, 'register_check', null, {
+          mobile: enc('0922000555'),
+          password: enc(VISITOR.password),
+          referrer_code: code,
+        }),
+      );
+    expect(await inviteCheck()).toBe('C01');
+    expire();
+    expect(await inviteCheck()).toBe('REFERRER_CODE_INVALID');
+    expect(await rcOf(registerCall(t, asFriend))).toBe('REFERRER_CODE_INVALID');
+    expect(await t.db.select().from(referrals)).toEqual([]);
+    expect(await names()).toEqual(['佔用者']);
+  });
+
   it('may be the mobile a registration moves to on step 3', async () => {
     await registerVisitor(t, { mobile: '0922000333', name: '佔用者' });
     expire();

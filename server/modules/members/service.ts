@@ -134,9 +134,15 @@ export async function createMember(db: Db, input: NewMember, now: Date): Promise
   return member;
 }
 
-/** The member whose referral (invite) code this is, in any letter case. */
-export async function findMemberByReferralCode(db: Db, code: string): Promise<Member | null> {
-  const [member] = await db.select().from(members).where(eq(members.referralCode, code.toUpperCase()));
+/**
+ * The member whose referral (invite) code this is, in any letter case. A lapsed registration's code
+ * is no one's: the invite would go with it when the sweep removes it.
+ */
+export async function findMemberByReferralCode(db: Db, code: string, now: Date): Promise<Member | null> {
+  const [member] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.referralCode, code.toUpperCase()), holdsMobile(now)));
   return member ?? null;
 }
 

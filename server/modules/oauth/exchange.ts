@@ -52,13 +52,13 @@ export async function exchangeCode(db: Db, exchange: Exchange, now: Date): Promi
   if (claim === 'client changed') return { rc: 'OAUTH_CLIENT_INVALID' };
   if (claim === 'lost') {
     // Two exchanges of one code at once: the one that lost is a replay as well. Or the member's
-    // consent, asked again, has just put a new code in this one's place: nothing was replayed,
-    // and the new code must keep working.
+    // consent, asked again, has just put a new code in this one's place, or a new password has
+    // just revoked it: nothing was replayed, and a new code must keep working.
     const [same] = await db
-      .select({ id: oauthCodes.id })
+      .select({ usedAt: oauthCodes.usedAt })
       .from(oauthCodes)
       .where(and(eq(oauthCodes.id, grant.id), eq(oauthCodes.codeHash, codeHash)));
-    return same ? revokeReplayed(db, grant.id, now) : refused;
+    return same?.usedAt ? revokeReplayed(db, grant.id, now) : refused;
   }
   const member = await findMemberById(db, grant.memberId);
   return member ? { rc: 'C01', profile: memberProfile(member) } : refused;
@@ -81,7 +81,7 @@ function claimCode(
     const [claimed] = await tx
       .update(oauthCodes)
       .set({ usedAt: now })
-      .where(and(eq(oauthCodes.id, codeId), eq(oauthCodes.codeHash, codeHash), isNull(oauthCodes.usedAt)))
+      .where(and(eq(oauthCodes.id, codeId), eq(oauthCodes.codeHash, codeHash), isUnused))
       .returning({ id: oauthCodes.id });
     return claimed ? 'claimed' : 'lost';
   });
@@ -100,6 +100,21 @@ async function revokeReplayed(db: Db, codeId: string, now: Date): Promise<Exchan
     .set({ revokedAt: now, revokedReason: 'code presented again after use' })
     .where(and(eq(oauthCodes.id, codeId), isNull(oauthCodes.revokedAt)));
   return { ...refused, replayed: true };
+}
+
+/** A code neither exchanged nor revoked. */
+const isUnused = and(isNull(oauthCodes.usedAt), isNull(oauthCodes.revokedAt));
+
+/**
+ * Inside the transaction that sets a new password (`endWhatTheOldPasswordOpened`): the member's
+ * codes not yet exchanged are revoked, so a hop the old password's session consented to tells no
+ * partner who the member is. One that an exchange is claiming meanwhile waits for it.
+ */
+export async function revokeUnexchangedCodes(tx: Db, memberId: string, now: Date): Promise<void> {
+  await tx
+    .update(oauthCodes)
+    .set({ revokedAt: now, revokedReason: 'password changed' })
+    .where(and(eq(oauthCodes.memberId, memberId), isUnused));
 }
 
 /** What the client is told about the member: their stable id and profile. */

@@ -10,7 +10,7 @@ import { authenticateClient, isRegisteredRedirectUri } from './clients';
 
 export { listClients, liveClientsNamed, replaceClientSecret, revokeClient } from './client-admin';
 export { clientNameProblem, redirectUriProblem, registerClient } from './clients';
-export { exchangeCode } from './exchange';
+export { exchangeCode, revokeUnexchangedCodes } from './exchange';
 
 export interface HopRequest {
   clientId: string;

@@ -2,10 +2,9 @@ import type { Db } from '../../db/client';
 import { hashPassword } from '../../lib/passwords';
 import { recordAuditEvent } from '../audit/service';
 import { checkMemberPassword } from '../auth/service';
-import { unbindLineOnNewPassword } from '../line/service';
-import { rotateCardSecret } from '../member-card/service';
 import { findMemberById, lockMember, setMemberPassword } from '../members/service';
-import { revokeMemberTokens, verifyToken } from '../tokens/service';
+import { verifyToken } from '../tokens/service';
+import { endWhatTheOldPasswordOpened } from './new-password';
 import { MEMBER_TOKEN, type Outcome } from './outcome';
 
 export interface PasswordChange {
@@ -16,8 +15,8 @@ export interface PasswordChange {
 /**
  * A signed-in member replaces the password. The old one is checked under the login lockout
  * counts; the new one must differ from it. Every other session of the member ends (the one
- * that made the change stays), the member card's secret is replaced (a copied one stops working),
- * the LINE binding ends (`unbindLineOnNewPassword`), and the legacy birthday-password flag clears.
+ * that made the change stays), and so does every other way in the old one opened
+ * (`endWhatTheOldPasswordOpened`); the legacy birthday-password flag clears.
  */
 export async function changePassword(
   db: Db,
@@ -42,9 +41,7 @@ export async function changePassword(
     // The old password checked above is no longer the member's.
     if (locked.passwordHash !== member.passwordHash) return { rc: 'PASSWORD_INCORRECT' };
     await setMemberPassword(tx, locked.id, passwordHash, now);
-    await revokeMemberTokens(tx, locked.id, now, still.tokenId);
-    await rotateCardSecret(tx, locked.id, now);
-    await unbindLineOnNewPassword(tx, locked.id, 'password_change', clientAddress, now);
+    await endWhatTheOldPasswordOpened(tx, locked.id, 'password_change', clientAddress, now, still.tokenId);
     await recordAuditEvent(tx, { memberId: locked.id, type: 'password_change', clientAddress }, now);
     return { rc: 'C01' };
   });

@@ -3,8 +3,6 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { Refusal, refused } from '../../lib/refusal';
 import { recordAuditEvent } from '../audit/service';
 import { clearAttempts } from '../auth/service';
-import { unbindLineOnNewPassword } from '../line/service';
-import { rotateCardSecret } from '../member-card/service';
 import {
   findMemberById,
   findMemberByMobile,
@@ -12,9 +10,10 @@ import {
   memberHoldingMobile,
   setMemberPassword,
 } from '../members/service';
-import { issueToken, markTokenVerified, revokeMemberTokens, revokeToken, verifyToken } from '../tokens/service';
+import { issueToken, markTokenVerified, revokeToken, verifyToken } from '../tokens/service';
 import {
   checkCode,
+  codeOnItsWay,
   deliverCode,
   type Outgoing,
   prepareCode,
@@ -22,6 +21,7 @@ import {
   sendCode,
   sendRefusal,
 } from '../verification/service';
+import { endWhatTheOldPasswordOpened } from './new-password';
 import { FORGOT_PASSWORD_TOKEN, forgotPasswordCode, type Outcome } from './outcome';
 
 // Forgotten password: mobile -> SMS code -> verified temp token -> new password.
@@ -43,6 +43,7 @@ export async function forgetPassword(
   if (!member) return { rc: 'MEMBER_IS_NOT_EXIST' };
   const target = forgotPasswordCode(member.mobile);
   const early = await sendRefusal(db, target, now, outgoing);
+  if (early === 'SMS_RESEND_TOO_SOON') return tokenForCodeOnItsWay(db, mobile, now);
   if (early) return { rc: early };
   const prepared = await prepareCode();
   const made = await refused(() =>
@@ -57,6 +58,8 @@ export async function forgetPassword(
       return { issued, recorded: await recordCodeOrRollBack(tx, target, prepared, now, outgoing) };
     }),
   );
+  // Another request's code went first while this one's was being hashed (two taps at once).
+  if (made instanceof Refusal && made.rc === 'SMS_RESEND_TOO_SOON') return tokenForCodeOnItsWay(db, mobile, now);
   if (made instanceof Refusal) return { rc: made.rc };
   if (!made) return { rc: 'MEMBER_IS_NOT_EXIST' };
   try {
@@ -66,6 +69,23 @@ export async function forgetPassword(
     throw error;
   }
   return { rc: 'C01', tempAccessToken: made.issued.token };
+}
+
+/**
+ * A request made again within the minute of a code: its answer lost on a weak signal, or a second
+ * tap elsewhere. It gets a token of its own for the code on its way, and no SMS: a second code
+ * would replace the one in the member's hand, and spend one of the day's 3 sends on a lost answer.
+ * The token can only try that code, within its 5 tries, as any request's token can. When the code
+ * was entered or killed meanwhile, none is on its way, and the request is refused as too soon.
+ */
+async function tokenForCodeOnItsWay(db: Db, mobile: string, now: Date): Promise<Outcome<{ tempAccessToken: string }>> {
+  return db.transaction(async (tx) => {
+    const holder = await lockHolder(tx, mobile, now);
+    if (!holder) return { rc: 'MEMBER_IS_NOT_EXIST' };
+    if (!(await codeOnItsWay(tx, forgotPasswordCode(holder.mobile), now))) return { rc: 'SMS_RESEND_TOO_SOON' };
+    const issued = await issueToken(tx, holder.id, FORGOT_PASSWORD_TOKEN, now);
+    return { rc: 'C01', tempAccessToken: issued.token };
+  });
 }
 
 /**
@@ -131,10 +151,8 @@ export async function resetPassword(
     const still = locked && (await verifyToken(tx, token, FORGOT_PASSWORD_TOKEN, now, { lock: true }));
     if (!locked || !still?.verifiedAt) return { rc: 'TOKEN_INVALID' };
     await setMemberPassword(tx, locked.id, passwordHash, now);
-    await revokeMemberTokens(tx, locked.id, now);
-    await rotateCardSecret(tx, locked.id, now);
+    await endWhatTheOldPasswordOpened(tx, locked.id, 'password_reset', clientAddress, now);
     await clearAttempts(tx, locked.mobile);
-    await unbindLineOnNewPassword(tx, locked.id, 'password_reset', clientAddress, now);
     await recordAuditEvent(tx, { memberId: locked.id, type: 'password_reset', clientAddress }, now);
     return { rc: 'C01' };
   });

@@ -40,7 +40,8 @@ export async function checkRegistration(
   now: Date,
 ): Promise<'C01' | 'MEMBER_MOBILE_IS_REPEAT' | 'REFERRER_CODE_INVALID'> {
   if (await isMobileRegistered(db, input.mobile, now)) return 'MEMBER_MOBILE_IS_REPEAT';
-  if (input.referrerCode && !(await findMemberByReferralCode(db, input.referrerCode))) return 'REFERRER_CODE_INVALID';
+  if (input.referrerCode && !(await findMemberByReferralCode(db, input.referrerCode, now)))
+    return 'REFERRER_CODE_INVALID';
   return 'C01';
 }
 
@@ -67,7 +68,7 @@ export async function register(
   const prepared = await prepareCode();
   const made = await refused(() =>
     db.transaction(async (tx) => {
-      const referrer = referrerCode ? await findMemberByReferralCode(tx, referrerCode) : null;
+      const referrer = referrerCode ? await findMemberByReferralCode(tx, referrerCode, now) : null;
       if (referrerCode && !referrer) throw new Refusal('REFERRER_CODE_INVALID');
       const registrationExpiresAt = new Date(now.getTime() + LIMITS.tempTokenMs);
       const member = await insertMember(

@@ -188,22 +188,35 @@ export async function sendCode(
   return 'C01';
 }
 
+/** The target's newest code: the only one that can be entered (a new one replaces the last). */
+const newestCode = (db: Db, target: CodeTarget) =>
+  db.select().from(verificationCodes).where(sameTarget(target)).orderBy(desc(verificationCodes.sentAt)).limit(1);
+
+type CodeRow = typeof verificationCodes.$inferSelect;
+
+/** Why the newest code can no longer be entered, if it cannot: none, used, killed, or expired. */
+function spent(row: CodeRow | undefined, now: Date): 'VERIFY_CODE_EXPIRED' | 'VERIFY_CODE_TOO_MANY_ATTEMPTS' | null {
+  if (!row || row.usedAt) return 'VERIFY_CODE_EXPIRED';
+  if (row.wrongAttempts >= LIMITS.verifyCodeMaxAttempts) return 'VERIFY_CODE_TOO_MANY_ATTEMPTS';
+  if (now >= row.expiresAt) return 'VERIFY_CODE_EXPIRED';
+  return null;
+}
+
+/** Whether the target's newest code can still be entered: the one a request made again within the minute goes on with. */
+export async function codeOnItsWay(db: Db, target: CodeTarget, now: Date): Promise<boolean> {
+  const [row] = await newestCode(db, target);
+  return spent(row, now) === null;
+}
+
 /**
  * Inside the caller's transaction: checks a code against the target's newest one, which
  * stays locked until the transaction ends. The right code is used up; each wrong one
  * counts, and the fifth kills the code for good (the member must ask for a new one).
  */
 export async function checkCode(tx: Db, target: CodeTarget, code: string, now: Date): Promise<CheckOutcome> {
-  const [row] = await tx
-    .select()
-    .from(verificationCodes)
-    .where(sameTarget(target))
-    .orderBy(desc(verificationCodes.sentAt))
-    .limit(1)
-    .for('update');
-  if (!row || row.usedAt) return 'VERIFY_CODE_EXPIRED';
-  if (row.wrongAttempts >= LIMITS.verifyCodeMaxAttempts) return 'VERIFY_CODE_TOO_MANY_ATTEMPTS';
-  if (now >= row.expiresAt) return 'VERIFY_CODE_EXPIRED';
+  const [row] = await newestCode(tx, target).for('update');
+  const refusal = spent(row, now);
+  if (refusal || !row) return refusal ?? 'VERIFY_CODE_EXPIRED';
   if (await verifyPassword(row.codeHash, code)) {
     await tx.update(verificationCodes).set({ usedAt: now }).where(eq(verificationCodes.id, row.id));
     return 'C01';
