@@ -12,7 +12,8 @@ import { verifyPassword } from '../../server/lib/passwords';
 import { insertMember, sweepStaleRegistrations } from '../../server/modules/members/service';
 import type { CsvRecord } from '../../server/modules/members-import/csv';
 import { importMembers } from '../../server/modules/members-import/service';
-import { createTestDatabase, emptyTables, type TestDatabase } from './helpers/database';
+import { insertEcMembers, type PreparedMembers, writeMembers } from '../../server/modules/members-import/writes';
+import { createTestDatabase, emptyTables, secondConnection, type TestDatabase } from './helpers/database';
 
 const run = promisify(execFile);
 const NOW = new Date('2026-01-01T00:00:00Z');
@@ -67,6 +68,58 @@ describe('importing legacy members', () => {
     const phones = await testDb.database.db.select({ phone: ecMembers.phone }).from(ecMembers).orderBy(ecMembers.phone);
     expect(phones.map((row) => row.phone)).toEqual(['0911000001', '0911000002', '0911000004']);
     expect((await testDb.database.db.select().from(members)).length).toBe(0);
+  });
+});
+
+const onPostgres = Boolean(process.env.DATABASE_URL);
+if (!onPostgres) console.log('Two imports at once are tested on PostgreSQL only (CI sets DATABASE_URL).');
+
+describe('two imports of overlapping files at once', () => {
+  // Each batch is one INSERT of many rows; two of them that take the same mobiles in opposite
+  // orders would each wait for the other's row, and PostgreSQL would end one: the command failed.
+  const prepared = (mobiles: string[]): PreparedMembers => ({
+    holders: { members: new Set(), registering: new Map(), lapsed: new Set() },
+    pending: mobiles.map((mobile) => ({
+      row: { mobile, name: '舊會員', birthday: '1980/12/01', gender: null, email: null },
+      passwordHash: 'argon2id-of-the-birthday',
+    })),
+  });
+
+  it.skipIf(!onPostgres)('both finish, each mobile imported once', async () => {
+    const other = await secondConnection(testDb);
+    try {
+      const mobiles = Array.from({ length: 2_000 }, (_, i) => `09${String(i).padStart(8, '0')}`);
+      for (let round = 0; round < 3; round++) {
+        await emptyTables(testDb.database.db);
+        const [forward, backward] = await Promise.all([
+          writeMembers(testDb.database.db, prepared(mobiles), NOW),
+          writeMembers(other.database.db, prepared([...mobiles].reverse()), NOW),
+        ]);
+        expect(forward.imported + backward.imported).toBe(mobiles.length);
+        expect(forward.existing + backward.existing).toBe(mobiles.length);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
+  it.skipIf(!onPostgres)('both finish with --ec, each e-commerce member written once', async () => {
+    const other = await secondConnection(testDb);
+    try {
+      const rows = prepared(Array.from({ length: 2_000 }, (_, i) => `09${String(i).padStart(8, '0')}`)).pending.map(
+        ({ row }) => row,
+      );
+      for (let round = 0; round < 3; round++) {
+        await emptyTables(testDb.database.db);
+        const [forward, backward] = await Promise.all([
+          insertEcMembers(testDb.database.db, rows),
+          insertEcMembers(other.database.db, [...rows].reverse()),
+        ]);
+        expect(forward.imported + backward.imported).toBe(rows.length);
+      }
+    } finally {
+      await other.close();
+    }
   });
 });
 

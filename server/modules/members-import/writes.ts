@@ -74,11 +74,14 @@ export async function writeMembers(db: Db, prepared: PreparedMembers, now: Date)
     existing: prepared.holders.members.size,
     registering: new Map(prepared.holders.registering),
   };
-  let { pending } = prepared;
+  // In the mobiles' order: two imports of overlapping files take the rows' unique keys in one
+  // order, and one waits for the other instead of each waiting for a row the other took (a
+  // deadlock, which PostgreSQL ends by failing one of them).
+  let pending = [...prepared.pending].sort(byMobile);
   let { lapsed } = prepared.holders;
   while (pending.length > 0) {
     // As registration does: the lapsed registration goes (with its invites and tokens), the mobile is free.
-    for (const mobile of lapsed) await removeStaleRegistration(db, mobile, now);
+    for (const mobile of [...lapsed].sort()) await removeStaleRegistration(db, mobile, now);
     const inserted = await db
       .insert(members)
       .values(
@@ -119,11 +122,14 @@ export async function insertEcMembers(db: Db, rows: ImportRow[]): Promise<Writte
   if (rows.length === 0) return { imported: 0, existing: 0, registering: new Map() };
   const inserted = await db
     .insert(ecMembers)
-    .values(rows.map((row) => ({ phone: row.mobile, name: row.name, email: row.email })))
+    .values([...rows].sort(byMobileOf).map((row) => ({ phone: row.mobile, name: row.name, email: row.email })))
     .onConflictDoNothing({ target: ecMembers.phone })
     .returning({ phone: ecMembers.phone });
   return { imported: inserted.length, existing: rows.length - inserted.length, registering: new Map() };
 }
+
+const byMobileOf = (a: ImportRow, b: ImportRow) => (a.mobile < b.mobile ? -1 : a.mobile > b.mobile ? 1 : 0);
+const byMobile = (a: { row: ImportRow }, b: { row: ImportRow }) => byMobileOf(a.row, b.row);
 
 async function mapConcurrently<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
