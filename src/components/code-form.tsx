@@ -1,12 +1,12 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
 import { verifyCodeSchema } from '#protocol/schemas';
-import { verificationCodeTexts } from '../i18n/zh-TW/verification-code';
+import { codeFormTexts } from '../i18n/zh-TW/code-form';
 import { fieldMessages } from '../lib/form-errors';
 import type { CodePurpose } from '../lib/storage';
-import { useResendCountdown } from '../lib/use-resend-countdown';
+import { sentWithinTheMinute, useResendCountdown } from '../lib/use-resend-countdown';
 import { Button } from './button';
 import { TextField } from './text-field';
 
@@ -33,8 +33,8 @@ export function CodeForm({ onVerify, busy = false }: CodeFormProps) {
   return (
     <form noValidate onSubmit={handleSubmit(({ code }) => onVerify(code))} className="flex flex-col gap-4">
       <TextField
-        label={verificationCodeTexts.label}
-        placeholder={verificationCodeTexts.placeholder}
+        label={codeFormTexts.label}
+        placeholder={codeFormTexts.placeholder}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
@@ -42,7 +42,7 @@ export function CodeForm({ onVerify, busy = false }: CodeFormProps) {
         {...register('code')}
       />
       <Button type="submit" disabled={busy}>
-        {verificationCodeTexts.verify}
+        {codeFormTexts.verify}
       </Button>
     </form>
   );
@@ -60,16 +60,26 @@ interface ResendButtonProps {
 }
 
 /**
- * The resend button (`verificationCodeTexts.resend`), showing the seconds left until the server takes
+ * The resend button (`codeFormTexts.resend`), showing the seconds left until the server takes
  * another send, and usable once it will. A screen reader hears the wait once as it starts and once
- * as it ends, not every second.
+ * as it ends, not every second. While the wait runs from a send the server found too soon, the
+ * member also reads that a code was sent within the minute (`codeOnItsWay`), in the same live region.
  */
 export function ResendButton({ purpose, onResend, busy = false }: ResendButtonProps) {
   const secondsLeft = useResendCountdown(purpose);
   const [counted, setCounted] = useState(false);
+  // The live region is on the page before it speaks: words it arrives with are not announced.
+  const [shown, setShown] = useState(false);
+  useEffect(() => setShown(true), []);
   if (secondsLeft > 0 && !counted) setCounted(true);
-  const announcement =
-    secondsLeft > 0 ? verificationCodeTexts.resendCountdownStarted : counted ? verificationCodeTexts.resendReady : '';
+  const sentEarlier = secondsLeft > 0 && sentWithinTheMinute(purpose);
+  const announcement = sentEarlier
+    ? codeFormTexts.sentWithinTheMinute
+    : secondsLeft > 0
+      ? codeFormTexts.resendCountdownStarted
+      : counted
+        ? codeFormTexts.resendReady
+        : '';
   return (
     <>
       <Button
@@ -78,10 +88,10 @@ export function ResendButton({ purpose, onResend, busy = false }: ResendButtonPr
         disabled={busy || secondsLeft > 0}
         className={secondsLeft > 0 ? COUNTING : ''}
       >
-        {secondsLeft > 0 ? verificationCodeTexts.resendIn(secondsLeft) : verificationCodeTexts.resend}
+        {secondsLeft > 0 ? codeFormTexts.resendIn(secondsLeft) : codeFormTexts.resend}
       </Button>
-      <p aria-live="polite" className="sr-only" data-resend-announcement>
-        {announcement}
+      <p aria-live="polite" className={sentEarlier ? 'text-base text-ink' : 'sr-only'} data-resend-announcement>
+        {shown ? announcement : ''}
       </p>
     </>
   );

@@ -22,9 +22,11 @@ export function startSession(token: string, loginType: LoginType, now: Date = ne
 /**
  * A visitor's flows this tab keeps: a registration under way (its drafts, the password typed in
  * them too, a link's data, its temp token), a LINE account waiting to be bound, a recovery's
- * verified token. Whoever signs in, or out, is done with them: none may reach the next person.
+ * verified token, and which changes got no answer. Whoever signs in, or out, is done with them:
+ * none may reach the next person.
  */
 function forgetVisitorFlows(): void {
+  storage.answersLost.remove();
   storage.register1.remove();
   storage.register2.remove();
   storage.check3rdCrmData.remove();

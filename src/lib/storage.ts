@@ -174,6 +174,9 @@ export const storage = {
   returnPath: jsonItem('sessionStorage', 'return_path', returnPathSchema),
   // The spec's "temporary mobile for the LINE bind flow", kept for this tab so a reload in LINE keeps it.
   lineBindMobile: textItem('sessionStorage', 'line_bind_mobile', text),
+  // Not a key of the spec: the changes whose last try got no answer (src/api/retry-safe-call.ts),
+  // so that a reload or coming back to the screen still reads the next answer for a change made.
+  answersLost: jsonItem('sessionStorage', 'answers_lost', v.array(text)),
   // Not keys of the spec: when a code was last sent (epoch ms), so a reload keeps the resend countdown.
   codeSentAt: (purpose: CodePurpose) => jsonItem('sessionStorage', `code_sent_at_${purpose}`, v.number()),
   // Not a key of the spec: how far the server's clock is ahead of this phone's (ms), learned from

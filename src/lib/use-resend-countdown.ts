@@ -1,5 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { ApiResponse } from '#protocol/rc';
 import { SMS_RESEND_SECONDS } from '#protocol/values';
+import { verificationCodeTexts } from '../i18n/zh-TW/verification-code';
 import { type CodePurpose, storage } from './storage';
 
 const listeners = new Set<() => void>();
@@ -16,6 +18,39 @@ function subscribe(listener: () => void): () => void {
 export function markCodeSent(purpose: CodePurpose): void {
   storage.codeSentAt(purpose).set(Date.now());
   for (const listener of listeners) listener();
+}
+
+// For each purpose, the countdown's start (`storage.codeSentAt`) when a send the server found too
+// soon set it: the code on its way is then one sent within the minute before.
+const sentEarlier = new Map<CodePurpose, number>();
+
+/**
+ * Whether a send for `purpose` leaves a code on its way to the member: C01, or
+ * SMS_RESEND_TOO_SOON, which says a code for that mobile and purpose went out within the last
+ * minute (most likely by a try whose answer was lost, decision 0013). Either way the member
+ * enters the code, and the resend waits 60 s from now: a second code would only replace the one
+ * in the member's hand, and spend one of the day's three.
+ */
+export function codeOnItsWay(purpose: CodePurpose, answer: ApiResponse<unknown>): boolean {
+  const { RC } = answer.rcrm;
+  if (RC !== 'C01' && RC !== 'SMS_RESEND_TOO_SOON') return false;
+  markCodeSent(purpose);
+  if (RC === 'C01') sentEarlier.delete(purpose);
+  else sentEarlier.set(purpose, storage.codeSentAt(purpose).get() ?? 0);
+  return true;
+}
+
+/** Whether the countdown of `purpose` runs from a send the server found too soon (`codeOnItsWay`). */
+export const sentWithinTheMinute = (purpose: CodePurpose): boolean =>
+  sentEarlier.get(purpose) === storage.codeSentAt(purpose).get();
+
+/**
+ * What a resend's answer tells the member in a notice: that it went; nothing for a code sent
+ * within the minute, which the resend button says as it counts; else the RM.
+ */
+export function resendNotice(purpose: CodePurpose, answer: ApiResponse<unknown>): string | null {
+  if (!codeOnItsWay(purpose, answer)) return answer.rcrm.RM;
+  return answer.rcrm.RC === 'C01' ? verificationCodeTexts.resent : null;
 }
 
 /** Whether a code for `purpose` was sent from this tab (a reload keeps it). */

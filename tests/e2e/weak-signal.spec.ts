@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
 import { freshDataDir, importMembers, type MemberServer, startMemberServer } from './member-server';
+import { latestCode, outboxMessages } from './outbox';
 import { closeNetworkNotice, loseFirstAnswer, loseFirstRequest, loseScripts, scriptsNamed } from './weak-signal';
 
 // A member on a bus with one bar of signal: requests that stall without an error. The page's
@@ -9,7 +10,8 @@ import { closeNetworkNotice, loseFirstAnswer, loseFirstRequest, loseScripts, scr
 
 const LEGACY_CSV =
   'mobile,name,birthday,gender,email\n0911222333,林舊會員,1980/12/01,F,legacy@example.com\n' +
-  '0911222444,王換密,1985/03/04,M,\n0911222555,陳返回,1979/09/09,F,\n';
+  '0911222444,王換密,1985/03/04,M,\n0911222555,陳返回,1979/09/09,F,\n' +
+  '0911222666,張忘記,1982/06/06,F,\n0911222777,李驗證,1977/07/07,M,\n';
 // LINE's in-app browser adds its own token to the system WebView's agent; LIFF starts at boot there.
 const IN_LINE =
   'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36 Line/14.0.0/IAB';
@@ -18,7 +20,7 @@ let server: MemberServer;
 
 test.beforeAll(async () => {
   const dataDir = freshDataDir();
-  expect(await importMembers(dataDir, LEGACY_CSV)).toContain('匯入 3 筆會員，');
+  expect(await importMembers(dataDir, LEGACY_CSV)).toContain('匯入 5 筆會員，');
   // A real LIFF app: the browser runs LINE's own SDK, which asks LINE's servers as it starts.
   server = await startMemberServer(dataDir, { LIFF_ID: '1234567890-WeakSig1', LINE_CHANNEL_ID: '1234567890' });
 });
@@ -103,6 +105,51 @@ test('a password change whose answer is lost is found made on the next try, and 
   await page.goto(`${server.url}/login`);
   await logIn(page, '0911222444', 'fresh2026');
   await expect(page).not.toHaveURL(/\/login/);
+});
+
+test('a forgot-password request whose answer is lost goes on with the code already sent: one SMS, and the reset works', async ({
+  page,
+}) => {
+  await page.goto(`${server.url}/forgotPassword`);
+  // The server texts the code and answers a temp token; the member never hears so.
+  await loseFirstAnswer(page, '**/member/v1.2/forget_password');
+  await page.getByLabel('手機號碼').fill('0911222666');
+  await page.getByRole('button', { name: '發送驗證碼' }).click();
+  await closeNetworkNotice(page);
+
+  // Trying again within the minute goes on to the code in the member's hand (decision 0028).
+  await page.getByRole('button', { name: '發送驗證碼' }).click();
+  await expect(page).toHaveURL(`${server.url}/verify_forget_password`);
+  expect(await outboxMessages(server.url, '0911222666')).toHaveLength(1);
+  const { code } = await latestCode(server.url, '0911222666', 'forgot_password');
+  await page.getByLabel('驗證碼').fill(code);
+  await page.getByRole('button', { name: '驗證', exact: true }).click();
+  await expect(page).toHaveURL(`${server.url}/reset_pwd`);
+});
+
+test('verifying the mobile: a first send whose answer is lost goes on to the code on the retry, said to be within the minute', async ({
+  page,
+}, info) => {
+  await page.goto(`${server.url}/login`);
+  await logIn(page, '0911222777', '19770707');
+  await expect(page).toHaveURL(`${server.url}/change_pwd?reason=imported`);
+  await page.goto(`${server.url}/verify_mobile`);
+  await loseFirstAnswer(page, '**/member/send_verification_code');
+  await page.getByRole('button', { name: '發送驗證碼' }).click();
+  await closeNetworkNotice(page);
+
+  await page.getByRole('button', { name: '發送驗證碼' }).click();
+  await expect(page.getByText('驗證碼已於 1 分鐘內發送，請輸入最新一封簡訊中的驗證碼。')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^重新發送驗證碼（\d+ 秒）$/ })).toBeDisabled();
+  await page.screenshot({ path: info.outputPath('code-sent-within-the-minute-360x640.png') });
+  await expectAccessible(page, '/verify_mobile with a code sent within the minute');
+  expect(await outboxMessages(server.url, '0911222777')).toHaveLength(1);
+
+  const { code } = await latestCode(server.url, '0911222777');
+  await page.getByLabel('驗證碼').fill(code);
+  await page.getByRole('button', { name: '驗證', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: '提示' })).toBeVisible();
+  await page.screenshot({ path: info.outputPath('code-sent-within-the-minute-verified-360x640.png') });
 });
 
 test.describe('in LINE', () => {

@@ -4,7 +4,12 @@ import { type RC, RC_MESSAGES } from '#protocol/rc';
 import { answer, decrypted, reply } from './support/api';
 import { answerProfile, errorsOf, MEMBER_TOKEN, PROFILE, signIn } from './support/profile';
 import { renderApp } from './support/render-app';
-import { closeNetworkNotice, loseNextAnswer, verifyTwiceLosingTheFirstAnswer } from './support/weak-signal';
+import {
+  closeNetworkNotice,
+  expectCodeSentWithinAMinute,
+  loseNextAnswer,
+  verifyTwiceLosingTheFirstAnswer,
+} from './support/weak-signal';
 
 const NEW_MOBILE = '0987654321';
 const mobileInput = () => screen.getByLabelText('新手機號碼');
@@ -64,6 +69,22 @@ describe('/change_member_mobile', () => {
     expect(decrypted(updates[0]?.params.password)).toBe('abc12345');
     expect(sessionStorage.getItem('member_change_mobile')).toBe(NEW_MOBILE);
     expect(await screen.findByText('驗證碼已發送至 0987-654-321，請於 10 分鐘內輸入。')).toBeInTheDocument();
+  });
+
+  it('goes on to verify the new mobile when the server finds the send too soon after the last (its answer lost)', async () => {
+    const updates = answer('updateMemberMobile', () => reply('SMS_RESEND_TOO_SOON'));
+    loseNextAnswer('updateMemberMobile');
+    const { user, router } = await openChangeMobile();
+    await user.type(mobileInput(), NEW_MOBILE);
+    await user.type(passwordInput(), 'abc12345');
+    await user.click(sendButton());
+    await closeNetworkNotice(user);
+    await user.click(sendButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verify_member_mobile'));
+    await expectCodeSentWithinAMinute();
+    expect(screen.getByText('驗證碼已發送至 0987-654-321，請於 10 分鐘內輸入。')).toBeInTheDocument();
+    expect(sessionStorage.getItem('member_change_mobile')).toBe(NEW_MOBILE);
+    expect(updates).toHaveLength(1);
   });
 
   it('takes a legacy member’s 8-digit birthday password', async () => {
@@ -165,6 +186,8 @@ describe('/verify_member_mobile', () => {
     'shows the RM of %s and keeps the new mobile',
     async (rc) => {
       answer('memberVerify', () => reply(rc));
+      // The account still has its old mobile: the change did expire.
+      answerProfile();
       const { user } = await openVerifyNewMobile();
       await user.type(screen.getByLabelText('驗證碼'), '123456');
       await user.click(screen.getByRole('button', { name: '驗證' }));
@@ -172,6 +195,19 @@ describe('/verify_member_mobile', () => {
       expect(sessionStorage.getItem('member_change_mobile')).toBe(NEW_MOBILE);
     },
   );
+
+  it('finds the move made on MOBILE_CHANGE_EXPIRED whatever this tab remembers (an answer lost before a reload)', async () => {
+    const verifies = answer('memberVerify', () => reply('MOBILE_CHANGE_EXPIRED'));
+    const profiles = answerProfile({ mobile: NEW_MOBILE, is_verified: true });
+    const { user, router } = await openVerifyNewMobile();
+    await user.type(screen.getByLabelText('驗證碼'), '123456');
+    await user.click(screen.getByRole('button', { name: '驗證' }));
+    expect(await notice()).toHaveTextContent('手機號碼變更成功');
+    expect(router.state.location.pathname).toBe('/change_member');
+    expect(verifies).toHaveLength(1);
+    expect(profiles.length).toBeGreaterThan(0);
+    expect(sessionStorage.getItem('member_change_mobile')).toBeNull();
+  });
 
   describe('after a try whose answer was lost', () => {
     // The server may have moved the account: the next try then finds no change pending.
@@ -245,10 +281,18 @@ describe('/verify_member_mobile', () => {
   });
 
   it('shows the RM of a refused resend', async () => {
+    answer('resendMemberVerify', () => reply('SMS_SEND_LIMIT'));
+    const { user } = await openVerifyNewMobile();
+    await user.click(screen.getByRole('button', { name: '重新發送驗證碼' }));
+    expect(await notice()).toHaveTextContent(RC_MESSAGES.SMS_SEND_LIMIT);
+  });
+
+  it('a resend found too soon after the last keeps the code entry, counts down, and says a code was sent within the minute', async () => {
     answer('resendMemberVerify', () => reply('SMS_RESEND_TOO_SOON'));
     const { user } = await openVerifyNewMobile();
     await user.click(screen.getByRole('button', { name: '重新發送驗證碼' }));
-    expect(await notice()).toHaveTextContent(RC_MESSAGES.SMS_RESEND_TOO_SOON);
+    await expectCodeSentWithinAMinute();
+    expect(sessionStorage.getItem('member_change_mobile')).toBe(NEW_MOBILE);
   });
 
   it('without a new mobile to verify, says so and offers to enter one', async () => {

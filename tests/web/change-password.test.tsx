@@ -195,6 +195,43 @@ describe('a change whose answer was lost on a weak signal', () => {
     expect(changes).toHaveLength(1);
   });
 
+  it('is still found made after a reload, the lost answer kept in the tab', async () => {
+    const changes = answer('updateMemberPassword', () =>
+      reply(changes.length === 1 ? 'PASSWORD_INCORRECT' : 'PASSWORD_SAME_AS_OLD', {}),
+    );
+    loseNextAnswer('updateMemberPassword');
+    const first = await openChange();
+    await fill(first.user, 'abc12345', 'fresh2025');
+    await first.user.click(okButton());
+    await closeNetworkNotice(first.user);
+    first.unmount();
+
+    // The same tab and session, the page loaded afresh.
+    const { user } = renderApp('/change_pwd');
+    await screen.findByLabelText('舊密碼');
+    await fill(user, 'abc12345', 'fresh2025');
+    await user.click(okButton());
+    expect(await notice()).toHaveTextContent('修改成功');
+    expect(changes).toHaveLength(2);
+    expect(decrypted(changes[1]?.params.old_password)).toBe('fresh2025');
+  });
+
+  it('asks nothing more once signed out and in again: the lost answer was another session’s', async () => {
+    const changes = answer('updateMemberPassword', () => reply('PASSWORD_INCORRECT'));
+    loseNextAnswer('updateMemberPassword');
+    const first = await openChange();
+    await fill(first.user, 'abc12345', 'fresh2025');
+    await first.user.click(okButton());
+    await closeNetworkNotice(first.user);
+    first.unmount();
+
+    const { user } = await openChange();
+    await fill(user, 'abc12345', 'fresh2025');
+    await user.click(okButton());
+    expect(await notice()).toHaveTextContent(RC_MESSAGES.PASSWORD_INCORRECT);
+    expect(changes).toHaveLength(1);
+  });
+
   it('asks nothing more for a wrong old password when no answer was lost before', async () => {
     const changes = answer('updateMemberPassword', () => reply('PASSWORD_INCORRECT'));
     const { user } = await openChange();

@@ -8,7 +8,7 @@ import { stubLocationReplace } from './support/location';
 import { answerProfile } from './support/profile';
 import { answerTerms, STEP_ONE, storeStepOne } from './support/register';
 import { renderApp } from './support/render-app';
-import { closeNetworkNotice, loseNextAnswer } from './support/weak-signal';
+import { closeNetworkNotice, expectCodeSentWithinAMinute, loseNextAnswer } from './support/weak-signal';
 
 const TEMP_TOKEN = 'temp-register-token';
 const MEMBER_TOKEN = 'new-member-token';
@@ -146,12 +146,20 @@ describe('registration step 3: the other buttons', () => {
     expect(resends[0]?.payload.token).toBe(TEMP_TOKEN);
   });
 
-  it.each(['SMS_RESEND_TOO_SOON', 'SMS_SEND_LIMIT'] as const)('shows the RM of %s on resend', async (rc) => {
-    answer('resendRegisterVerify', () => reply(rc));
+  it('shows the RM of SMS_SEND_LIMIT on resend', async () => {
+    answer('resendRegisterVerify', () => reply('SMS_SEND_LIMIT'));
     const { user } = await openStepThree();
     await user.click(screen.getByRole('button', { name: '重新發送驗證碼' }));
     const { RC_MESSAGES } = await import('#protocol/rc');
-    expect(await notice()).toHaveTextContent(RC_MESSAGES[rc]);
+    expect(await notice()).toHaveTextContent(RC_MESSAGES.SMS_SEND_LIMIT);
+  });
+
+  it('a resend found too soon after the last keeps the code entry, counts down, and says a code was sent within the minute', async () => {
+    const resends = answer('resendRegisterVerify', () => reply('SMS_RESEND_TOO_SOON'));
+    const { user } = await openStepThree();
+    await user.click(screen.getByRole('button', { name: '重新發送驗證碼' }));
+    await expectCodeSentWithinAMinute();
+    expect(resends).toHaveLength(1);
   });
 
   it('links to changing the mobile', async () => {
@@ -317,6 +325,21 @@ describe('changing the mobile on step 3', () => {
     expect(decrypted(updates[0]?.params.mobile)).toBe('0987654321');
     expect(await screen.findByText('驗證碼已發送至 0987-654-321，請於 10 分鐘內輸入。')).toBeInTheDocument();
     expect(JSON.parse(sessionStorage.getItem('register1') ?? '{}').mobile).toBe('0987654321');
+  });
+
+  it('goes back to step 3 with the new mobile when the server finds the send too soon after the last (its answer lost)', async () => {
+    const updates = answer('updateRegisterMobile', () => reply('SMS_RESEND_TOO_SOON'));
+    loseNextAnswer('updateRegisterMobile');
+    const { user, router } = await openChangeMobile();
+    await user.type(screen.getByLabelText('新手機號碼'), '0987654321');
+    await user.click(screen.getByRole('button', { name: '確認變更' }));
+    await closeNetworkNotice(user);
+    await user.click(screen.getByRole('button', { name: '確認變更' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/registerFinal'));
+    await expectCodeSentWithinAMinute();
+    expect(screen.getByText('驗證碼已發送至 0987-654-321，請於 10 分鐘內輸入。')).toBeInTheDocument();
+    expect(JSON.parse(sessionStorage.getItem('register1') ?? '{}').mobile).toBe('0987654321');
+    expect(updates).toHaveLength(1);
   });
 
   it('says the number is already registered for MEMBER_MOBILE_IS_REPEAT', async () => {

@@ -206,6 +206,27 @@ describe('registration step 2 when the answer to registering was lost', () => {
     expect(sessionStorage.getItem('register1')).not.toBeNull();
   });
 
+  it('signs in the same after a reload, the lost answer kept in the tab', async () => {
+    answer('login', () => reply('C01', { member_access_token: MEMBER_TOKEN }));
+    answerRedirectLocation(urlOf('redirectLocation'), () => reply('C01', { location: '/change_member' }));
+    stubLocationReplace();
+    const calls = answer('register', () => reply('MEMBER_MOBILE_IS_REPEAT'));
+    loseNextAnswer('register');
+    const first = await openStepTwo();
+    await first.user.click(screen.getByRole('radio', { name: '男' }));
+    await first.user.click(registerButton());
+    await closeNetworkNotice(first.user);
+    first.unmount();
+
+    const { user } = renderApp('/registerSecond');
+    await screen.findByLabelText('邀請碼');
+    await user.click(screen.getByRole('radio', { name: '男' }));
+    await user.click(registerButton());
+    expect(await screen.findByRole('dialog', { name: '註冊成功' })).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+    expect(JSON.parse(localStorage.getItem('memberAuth') ?? '{}').token).toBe(MEMBER_TOKEN);
+  });
+
   it('makes no sign-in for a taken mobile when no answer was lost before', async () => {
     answer('register', () => reply('MEMBER_MOBILE_IS_REPEAT'));
     const { user } = await openStepTwo();

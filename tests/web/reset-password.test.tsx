@@ -168,6 +168,23 @@ describe('/reset_pwd', () => {
     expect(sessionStorage.getItem('TEMP_ACCESS_TOKEN')).toBeNull();
   });
 
+  it('says the same after a reload, the lost answer kept in the tab', async () => {
+    const resets = answer('resetPassword', () => reply('TOKEN_INVALID'));
+    loseNextAnswer('resetPassword');
+    const first = await openReset();
+    await fill(first.user, 'abc12345');
+    await first.user.click(okButton());
+    await closeNetworkNotice(first.user);
+    first.unmount();
+
+    const { user } = await openReset();
+    await fill(user, 'abc12345');
+    await user.click(okButton());
+    const dialog = await notice();
+    expect(dialog).toHaveTextContent('密碼可能已重設完成，請使用新密碼登入；若無法登入，請重新申請。');
+    expect(resets).toHaveLength(1);
+  });
+
   it('shows the system message when the call fails outright', async () => {
     server.use(http.post(urlOf('resetPassword'), () => new HttpResponse('bad gateway', { status: 502 })));
     const { user } = await openReset();

@@ -4,7 +4,13 @@ import { RC_MESSAGES } from '#protocol/rc';
 import { answer, reply } from './support/api';
 import { answerProfile, MEMBER_TOKEN, signIn } from './support/profile';
 import { renderApp } from './support/render-app';
-import { loseNextAnswer, verifyTwiceLosingTheFirstAnswer } from './support/weak-signal';
+import {
+  CODE_SENT_WITHIN_A_MINUTE,
+  closeNetworkNotice,
+  expectCodeSentWithinAMinute,
+  loseNextAnswer,
+  verifyTwiceLosingTheFirstAnswer,
+} from './support/weak-signal';
 
 const notice = () => screen.findByRole('dialog', { name: '提示' });
 
@@ -82,7 +88,33 @@ describe('/verify_mobile', () => {
     await user.click(screen.getByRole('button', { name: '重新發送驗證碼' }));
     expect(await notice()).toHaveTextContent('驗證碼已重新發送');
     await waitFor(() => expect(sends).toHaveLength(1));
+    expect(screen.queryByText(CODE_SENT_WITHIN_A_MINUTE)).not.toBeInTheDocument();
     expect(sends[0]?.params).toEqual({ verification_type: 'member_verification' });
+  });
+
+  describe('a send the server finds too soon after the last (its answer most likely lost)', () => {
+    // SMS_RESEND_TOO_SOON: a code for this mobile went out within the last minute and is on its way.
+    it('the first 發送驗證碼 goes on to the code as a sent code does, and says a code was sent within the minute', async () => {
+      const sends = answer('sendVerificationCode', () => reply('SMS_RESEND_TOO_SOON'));
+      loseNextAnswer('sendVerificationCode');
+      answerProfile({ is_verified: false });
+      signIn();
+      const { user } = renderApp('/verify_mobile');
+      await user.click(await screen.findByRole('button', { name: '發送驗證碼' }));
+      await closeNetworkNotice(user);
+      await user.click(screen.getByRole('button', { name: '發送驗證碼' }));
+      await expectCodeSentWithinAMinute();
+      expect(screen.getByText('驗證碼已發送至 0912-345-678，請於 10 分鐘內輸入。')).toBeInTheDocument();
+      expect(sends).toHaveLength(1);
+    });
+
+    it('a resend keeps the code entry, counts down, and says the same instead of refusing', async () => {
+      const sends = answer('sendVerificationCode', () => reply('SMS_RESEND_TOO_SOON'));
+      const { user } = await openWithCodeSent();
+      await user.click(screen.getByRole('button', { name: '重新發送驗證碼' }));
+      await expectCodeSentWithinAMinute();
+      expect(sends).toHaveLength(1);
+    });
   });
 
   it('shows the RM of a refused resend, and the button stays usable', async () => {

@@ -10,7 +10,7 @@ import { PageCard } from '../../components/page-card';
 import { passwordTexts } from '../../i18n/zh-TW/password';
 import { verificationCodeTexts } from '../../i18n/zh-TW/verification-code';
 import { useCarriedMobile } from '../../lib/mobile-number';
-import { markCodeSent } from '../../lib/use-resend-countdown';
+import { resendNotice } from '../../lib/use-resend-countdown';
 import { useForgetPasswordVerifyMutation } from './api/forget-password-verify';
 import { useResendForgetVerifyMutation } from './api/resend-forget-verify';
 import { RecoveryExpired } from './recovery-expired';
@@ -37,9 +37,8 @@ export function VerifyForgotPasswordScreen() {
   });
   const resend = useResendForgetVerifyMutation({
     onSuccess: (answer) => {
-      if (!hasRc(answer, 'C01')) return refused(answer);
-      markCodeSent('forgot_password');
-      setNotice(verificationCodeTexts.resent);
+      if (hasRc(answer, 'TOKEN_INVALID')) recovery.lose();
+      setNotice(resendNotice('forgot_password', answer));
     },
     onError: showFailure,
   });

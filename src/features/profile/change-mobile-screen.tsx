@@ -18,7 +18,7 @@ import { fieldMessages } from '../../lib/form-errors';
 import { spacedMobile } from '../../lib/mobile-number';
 import { useToLoginIfSessionEnded } from '../../lib/session-ended';
 import { storage } from '../../lib/storage';
-import { markCodeSent } from '../../lib/use-resend-countdown';
+import { codeOnItsWay } from '../../lib/use-resend-countdown';
 import { lastLoadedProfile } from './api/get-member-profile';
 import { useUpdateMemberMobileMutation } from './api/update-member-mobile';
 
@@ -47,9 +47,10 @@ export function ChangeMobileScreen() {
   const [resolver] = useState(() => valibotResolver(changeMobileSchema(current)));
   const updateMobile = useUpdateMemberMobileMutation({
     onSuccess: (answer, { mobile }) => {
-      if (hasRc(answer, 'C01')) {
+      // Found too soon: a code for this mobile went out within the minute, most likely by this same
+      // request whose answer was lost (`codeOnItsWay`). On to it as after C01.
+      if (codeOnItsWay('change_mobile', answer)) {
         storage.memberChangeMobile.set(mobile);
-        markCodeSent('change_mobile');
         return navigate({ to: '/verify_member_mobile' });
       }
       setNotice(hasRc(answer, 'MEMBER_MOBILE_IS_REPEAT') ? mobileTexts.mobileTaken : answer.rcrm.RM);

@@ -6,10 +6,9 @@ import { buttonClass } from '../../components/button';
 import { PageCard } from '../../components/page-card';
 import { commonTexts } from '../../i18n/zh-TW/common';
 import { mobileTexts } from '../../i18n/zh-TW/mobile';
-import { verificationCodeTexts } from '../../i18n/zh-TW/verification-code';
 import { spacedMobile } from '../../lib/mobile-number';
 import { useToLoginIfSessionEnded } from '../../lib/session-ended';
-import { markCodeSent, wasCodeSent } from '../../lib/use-resend-countdown';
+import { codeOnItsWay, resendNotice, wasCodeSent } from '../../lib/use-resend-countdown';
 import { memberProfileQueryOptions } from './api/get-member-profile';
 import { useSendVerificationCodeMutation } from './api/send-verification-code';
 import { useVerifyVerificationCodeMutation } from './api/verify-verification-code';
@@ -39,18 +38,11 @@ function VerifyCode({ mobile }: { mobile: string }) {
   const [sent, setSent] = useState(() => wasCodeSent('verify_mobile'));
   const showFailure = (error: Error) => setNotice(failureMessage(error));
   const send = useSendVerificationCodeMutation({
-    onSuccess: (answer) => {
-      if (!hasRc(answer, 'C01')) return setNotice(answer.rcrm.RM);
-      markCodeSent('verify_mobile');
-      setSent(true);
-    },
+    onSuccess: (answer) => (codeOnItsWay('verify_mobile', answer) ? setSent(true) : setNotice(answer.rcrm.RM)),
     onError: showFailure,
   });
   const resend = useSendVerificationCodeMutation({
-    onSuccess: (answer) => {
-      if (hasRc(answer, 'C01')) markCodeSent('verify_mobile');
-      setNotice(hasRc(answer, 'C01') ? verificationCodeTexts.resent : answer.rcrm.RM);
-    },
+    onSuccess: (answer) => setNotice(resendNotice('verify_mobile', answer)),
     onError: showFailure,
   });
   const verify = useVerifyVerificationCodeMutation({

@@ -5,11 +5,10 @@ import { buttonClass } from '../../components/button';
 import { linkClass } from '../../components/link-class';
 import { PageCard } from '../../components/page-card';
 import { mobileTexts } from '../../i18n/zh-TW/mobile';
-import { verificationCodeTexts } from '../../i18n/zh-TW/verification-code';
 import { spacedMobile } from '../../lib/mobile-number';
 import { useToLoginIfSessionEnded } from '../../lib/session-ended';
 import { storage } from '../../lib/storage';
-import { markCodeSent } from '../../lib/use-resend-countdown';
+import { resendNotice } from '../../lib/use-resend-countdown';
 import { useMemberVerifyMutation } from './api/member-verify';
 import { useResendMemberVerifyMutation } from './api/resend-member-verify';
 import { CodeScreen } from './code-screen';
@@ -32,10 +31,7 @@ export function VerifyNewMobileScreen() {
     onError: showFailure,
   });
   const resend = useResendMemberVerifyMutation({
-    onSuccess: (answer) => {
-      if (hasRc(answer, 'C01')) markCodeSent('change_mobile');
-      setNotice(hasRc(answer, 'C01') ? verificationCodeTexts.resent : answer.rcrm.RM);
-    },
+    onSuccess: (answer) => setNotice(resendNotice('change_mobile', answer)),
     onError: showFailure,
   });
 

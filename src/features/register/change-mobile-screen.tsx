@@ -14,7 +14,7 @@ import { PageCard } from '../../components/page-card';
 import { registerTexts } from '../../i18n/zh-TW/register';
 import { fieldMessages } from '../../lib/form-errors';
 import { storage } from '../../lib/storage';
-import { markCodeSent } from '../../lib/use-resend-countdown';
+import { codeOnItsWay } from '../../lib/use-resend-countdown';
 import { saveStepOne } from './drafts';
 import { RegistrationExpired } from './registration-expired';
 import { StepHeader } from './step-header';
@@ -31,9 +31,10 @@ export function ChangeMobileScreen() {
   const updateMobile = useUpdateRegisterMobileMutation({
     onSuccess: (answer, mobile) => {
       if (!answer) return setHasTempToken(false);
-      if (hasRc(answer, 'C01')) {
+      // Found too soon: a code for this mobile went out within the minute, most likely by this same
+      // change whose answer was lost (`codeOnItsWay`). On to it as after C01.
+      if (codeOnItsWay('register', answer)) {
         saveStepOne({ mobile });
-        markCodeSent('register');
         // Returning the navigation keeps the loading modal up until step 3 shows.
         return navigate({ to: '/registerFinal' });
       }

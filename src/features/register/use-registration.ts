@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import type { ApiResponse } from '#protocol/rc';
 import { failureMessage, gotNoAnswer, hasRc } from '../../api/client';
 import { memberTokenOf } from '../../api/member-login';
+import { answerWasLost, keepAnswerLost } from '../../api/retry-safe-call';
 import { registerTexts } from '../../i18n/zh-TW/register';
 import { forgetLineBind, lineBindData } from '../../lib/line-bind';
 import { storage } from '../../lib/storage';
@@ -38,13 +39,12 @@ export function useRegistration() {
   const showFailure = (error: Error) => tell(failureMessage(error));
 
   // Registering got no answer: the server may have registered the member all the same. The
-  // next try then finds the mobile taken by that registration, whose temp token went with the
-  // lost answer; step 1's mobile and password sign in to it instead (decision 0013).
-  const registerAnswerLost = useRef(false);
+  // next try, after a reload too, finds the mobile taken by that registration, whose temp token
+  // went with the lost answer; step 1's mobile and password sign in to it instead (decision 0013).
   const welcome = useWelcome();
   const signInInstead = useSignInWithStepOneMutation({
     onSuccess: (answer, takenMessage) => {
-      registerAnswerLost.current = false;
+      keepAnswerLost('register', false);
       if (answer && hasRc(answer, 'C01')) return welcome.welcome(memberTokenOf(answer, 'login'));
       tell(takenMessage);
     },
@@ -52,7 +52,7 @@ export function useRegistration() {
   });
   /** Whether `answer` is the mobile taken after a lost answer; if so, signing in is under way. */
   function takenByLostRegistration(answer: ApiResponse<unknown>): boolean {
-    if (!registerAnswerLost.current || !hasRc(answer, 'MEMBER_MOBILE_IS_REPEAT')) return false;
+    if (!answerWasLost('register') || !hasRc(answer, 'MEMBER_MOBILE_IS_REPEAT')) return false;
     signInInstead.mutate(answer.rcrm.RM);
     return true;
   }
@@ -61,7 +61,7 @@ export function useRegistration() {
   const register = useRegisterMutation({
     onSuccess: ({ answer, crmDataRefused }, { bind_third_party, third_party_crm_data }) => {
       if (takenByLostRegistration(answer)) return;
-      registerAnswerLost.current = false;
+      keepAnswerLost('register', false);
       if (crmDataRefused) {
         forgetCrmData();
         crmDataDropped.current = true;
@@ -84,7 +84,7 @@ export function useRegistration() {
       tell(viaCrm ? registerTexts.crmRegisterFailed(answer.rcrm.RM, answer.rcrm.RC) : answer.rcrm.RM);
     },
     onError: (error) => {
-      if (gotNoAnswer(error)) registerAnswerLost.current = true;
+      if (gotNoAnswer(error)) keepAnswerLost('register', true);
       showFailure(error);
     },
   });
@@ -130,7 +130,7 @@ export function useRegistration() {
     /** Skipping leaves out the optional details; a friend's invite code in the box still goes, checked. */
     skip: (referrerCode: string) => checkThenRegister({ referrer_code: referrerCode }),
     pending: registerCheck.isPending || register.isPending || signInInstead.isPending,
-    /** Signed in after all (see `registerAnswerLost`): the success overlay, then the member is taken on. */
+    /** Signed in after all (see `takenByLostRegistration`): the success overlay, then the member is taken on. */
     welcomed: welcome.welcomed,
     redirectFailed: welcome.redirectFailed,
     notice,

@@ -12,7 +12,7 @@ import { registerTexts } from '../../i18n/zh-TW/register';
 import { verificationCodeTexts } from '../../i18n/zh-TW/verification-code';
 import { spacedMobile } from '../../lib/mobile-number';
 import { storage } from '../../lib/storage';
-import { markCodeSent } from '../../lib/use-resend-countdown';
+import { resendNotice } from '../../lib/use-resend-countdown';
 import { stepOneDraft } from './drafts';
 import { RegistrationExpired } from './registration-expired';
 import { StepHeader } from './step-header';
@@ -48,8 +48,7 @@ export function VerifyScreen() {
   const resend = useResendRegisterVerifyMutation({
     onSuccess: (answer) => {
       if (!answer) return setHasTempToken(false);
-      if (hasRc(answer, 'C01')) markCodeSent('register');
-      setNotice(hasRc(answer, 'C01') ? verificationCodeTexts.resent : answer.rcrm.RM);
+      setNotice(resendNotice('register', answer));
     },
     onError,
   });

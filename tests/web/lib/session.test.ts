@@ -87,6 +87,16 @@ describe('the stored session', () => {
     for (const key of [...VISITOR_FLOWS, 'member_change_mobile']) expect(sessionStorage.getItem(key)).toBeNull();
   });
 
+  it.each([
+    ['signing in', () => startSession('next', 'Member')],
+    ['signing out', forgetMember],
+  ])('%s forgets which calls got no answer, so the next person’s refusals are shown as they come', (_, change) => {
+    startSession('tok', 'Member');
+    sessionStorage.setItem('answers_lost', JSON.stringify(['updateMemberPassword', 'register']));
+    change();
+    expect(sessionStorage.getItem('answers_lost')).toBeNull();
+  });
+
   it('signing out forgets the login type before the session, so the other tabs, hearing each in order, can tell a sign-out', () => {
     startSession('tok', 'Member');
     const removed = vi.spyOn(Storage.prototype, 'removeItem');

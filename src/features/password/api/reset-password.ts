@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ActionOptions, Answer } from '../../../api/action-options';
 import { callApi, encrypt, hasRc } from '../../../api/client';
-import { type RetriedChange, useRetrySafeCall } from '../../../api/retry-safe-call';
+import { type RetriedChange, retrySafeCall } from '../../../api/retry-safe-call';
 
 /** The new password, set under the recovery's temp token once its code was verified. */
 const resetPassword = async ({ token, password }: { token: string; password: string }) =>
@@ -13,9 +13,8 @@ const resetPassword = async ({ token, password }: { token: string; password: str
  * token's 30 minutes may have run out meanwhile), and no call can tell short of signing in with
  * the new password: `madeEarlier` here is the screen's cue to say so, not a proof.
  */
-export function useResetPasswordMutation(
+const resetSafely = retrySafeCall('resetPassword', resetPassword, (answer) => hasRc(answer, 'TOKEN_INVALID'));
+
+export const useResetPasswordMutation = (
   options: ActionOptions<RetriedChange<Answer<'resetPassword'>>, { token: string; password: string }>,
-) {
-  const mutationFn = useRetrySafeCall(resetPassword, (answer) => hasRc(answer, 'TOKEN_INVALID'));
-  return useMutation({ ...options, mutationFn });
-}
+) => useMutation({ ...options, mutationFn: resetSafely });

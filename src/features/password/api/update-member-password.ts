@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { CheckedParams } from '#protocol/endpoints';
 import type { ActionOptions, Answer } from '../../../api/action-options';
 import { callApi, encrypt, hasRc } from '../../../api/client';
-import { type RetriedChange, useRetrySafeCall } from '../../../api/retry-safe-call';
+import { type RetriedChange, retrySafeCall } from '../../../api/retry-safe-call';
 
 /** A signed-in member's password change: the old and the new password, in plain text. */
 export type PasswordChange = CheckedParams<'updateMemberPassword'> & { token: string };
@@ -24,16 +24,17 @@ async function isAlreadyThePassword({ token, new_password }: PasswordChange): Pr
 }
 
 /**
- * The change. After a try whose answer was lost, the next finds the old password wrong, and a
- * member who kept trying would lock the account after five: so that PASSWORD_INCORRECT asks
- * once whether the new password is already the member's, and if it is, the change was made.
+ * The change. After a try whose answer was lost, the next finds the old password wrong: that
+ * PASSWORD_INCORRECT asks once whether the new password is already the member's, and if it is,
+ * the change was made. The lost answer is kept in the tab, so the first retry after a reload asks
+ * too, before a member who kept trying could reach the lock (which refuses the question as well).
  */
-export function useUpdateMemberPasswordMutation(
+const changeSafely = retrySafeCall(
+  'updateMemberPassword',
+  updateMemberPassword,
+  async (answer, change: PasswordChange) => hasRc(answer, 'PASSWORD_INCORRECT') && (await isAlreadyThePassword(change)),
+);
+
+export const useUpdateMemberPasswordMutation = (
   options: ActionOptions<RetriedChange<Answer<'updateMemberPassword'>>, PasswordChange>,
-) {
-  const mutationFn = useRetrySafeCall(
-    updateMemberPassword,
-    async (answer, change) => hasRc(answer, 'PASSWORD_INCORRECT') && (await isAlreadyThePassword(change)),
-  );
-  return useMutation({ ...options, mutationFn });
-}
+) => useMutation({ ...options, mutationFn: changeSafely });
