@@ -195,16 +195,21 @@ describe('a change whose answer was lost on a weak signal', () => {
     expect(changes).toHaveLength(1);
   });
 
-  it('is still found made after a reload, the lost answer kept in the tab', async () => {
-    const changes = answer('updateMemberPassword', () =>
-      reply(changes.length === 1 ? 'PASSWORD_INCORRECT' : 'PASSWORD_SAME_AS_OLD', {}),
-    );
+  /** A change whose answer is lost, its notice closed, and the screen left (the page unloaded). */
+  async function changeLosingTheAnswerThenLeave() {
     loseNextAnswer('updateMemberPassword');
     const first = await openChange();
     await fill(first.user, 'abc12345', 'fresh2025');
     await first.user.click(okButton());
     await closeNetworkNotice(first.user);
     first.unmount();
+  }
+
+  it('is still found made after a reload, the lost answer kept in the tab', async () => {
+    const changes = answer('updateMemberPassword', () =>
+      reply(changes.length === 1 ? 'PASSWORD_INCORRECT' : 'PASSWORD_SAME_AS_OLD', {}),
+    );
+    await changeLosingTheAnswerThenLeave();
 
     // The same tab and session, the page loaded afresh.
     const { user } = renderApp('/change_pwd');
@@ -218,12 +223,7 @@ describe('a change whose answer was lost on a weak signal', () => {
 
   it('asks nothing more once signed out and in again: the lost answer was another session’s', async () => {
     const changes = answer('updateMemberPassword', () => reply('PASSWORD_INCORRECT'));
-    loseNextAnswer('updateMemberPassword');
-    const first = await openChange();
-    await fill(first.user, 'abc12345', 'fresh2025');
-    await first.user.click(okButton());
-    await closeNetworkNotice(first.user);
-    first.unmount();
+    await changeLosingTheAnswerThenLeave();
 
     const { user } = await openChange();
     await fill(user, 'abc12345', 'fresh2025');

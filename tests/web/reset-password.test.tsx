@@ -185,6 +185,27 @@ describe('/reset_pwd', () => {
     expect(resets).toHaveLength(1);
   });
 
+  it('reads a later recovery’s TOKEN_INVALID as it came: its verified code began a reset of its own', async () => {
+    answer('resetPassword', () => reply('TOKEN_INVALID'));
+    answer('forgetPasswordVerify', () => reply('C01', {}));
+    loseNextAnswer('resetPassword');
+    const first = await openReset();
+    await fill(first.user, 'abc12345');
+    await first.user.click(okButton());
+    await closeNetworkNotice(first.user);
+    first.unmount();
+
+    // Left there; later, in the same tab, a recovery of its own: the code entered, then the reset.
+    sessionStorage.setItem('TEMP_ACCESS_TOKEN', 'temp-forgot-token-later');
+    const later = renderApp('/verify_forget_password');
+    await later.user.type(await screen.findByLabelText('驗證碼'), '123456');
+    await later.user.click(screen.getByRole('button', { name: '驗證' }));
+    await screen.findByLabelText('新密碼');
+    await fill(later.user, 'abc12345');
+    await later.user.click(okButton());
+    expect(await notice()).toHaveTextContent(RC_MESSAGES.TOKEN_INVALID);
+  });
+
   it('shows the system message when the call fails outright', async () => {
     server.use(http.post(urlOf('resetPassword'), () => new HttpResponse('bad gateway', { status: 502 })));
     const { user } = await openReset();
