@@ -29,6 +29,16 @@ async function fill(user: ReturnType<typeof renderApp>['user'], password: string
   await user.type(confirmation(), confirm);
 }
 
+/** A reset whose answer is lost, its notice closed, and the screen left (the page unloaded). */
+async function resetLosingTheAnswerThenLeave() {
+  loseNextAnswer('resetPassword');
+  const first = await openReset();
+  await fill(first.user, 'abc12345');
+  await first.user.click(okButton());
+  await closeNetworkNotice(first.user);
+  first.unmount();
+}
+
 describe('/reset_pwd', () => {
   it('asks for the new password twice, both hidden, with an OK button', async () => {
     await openReset();
@@ -170,12 +180,7 @@ describe('/reset_pwd', () => {
 
   it('says the same after a reload, the lost answer kept in the tab', async () => {
     const resets = answer('resetPassword', () => reply('TOKEN_INVALID'));
-    loseNextAnswer('resetPassword');
-    const first = await openReset();
-    await fill(first.user, 'abc12345');
-    await first.user.click(okButton());
-    await closeNetworkNotice(first.user);
-    first.unmount();
+    await resetLosingTheAnswerThenLeave();
 
     const { user } = await openReset();
     await fill(user, 'abc12345');
@@ -188,12 +193,7 @@ describe('/reset_pwd', () => {
   it('reads a later recovery’s TOKEN_INVALID as it came: its verified code began a reset of its own', async () => {
     answer('resetPassword', () => reply('TOKEN_INVALID'));
     answer('forgetPasswordVerify', () => reply('C01', {}));
-    loseNextAnswer('resetPassword');
-    const first = await openReset();
-    await fill(first.user, 'abc12345');
-    await first.user.click(okButton());
-    await closeNetworkNotice(first.user);
-    first.unmount();
+    await resetLosingTheAnswerThenLeave();
 
     // Left there; later, in the same tab, a recovery of its own: the code entered, then the reset.
     sessionStorage.setItem('TEMP_ACCESS_TOKEN', 'temp-forgot-token-later');
