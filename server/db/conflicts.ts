@@ -34,9 +34,8 @@ export async function retryingConflicts<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** `db` whose every transaction is tried again after a conflict; a nested one's savepoint is not. */
-export function retryingTransactions(db: Db): Db {
+/** Makes every transaction of `db` tried again after a conflict; a nested one's savepoint is not. */
+export function retryingTransactions(db: Db): void {
   const transaction = db.transaction.bind(db);
   db.transaction = ((work, config) => retryingConflicts(() => transaction(work, config))) as Db['transaction'];
-  return db;
 }

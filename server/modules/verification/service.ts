@@ -194,9 +194,9 @@ const newestCode = (db: Db, target: CodeTarget) =>
 
 type CodeRow = typeof verificationCodes.$inferSelect;
 
-/** Why the newest code can no longer be entered, if it cannot: none, used, killed, or expired. */
-function spent(row: CodeRow | undefined, now: Date): 'VERIFY_CODE_EXPIRED' | 'VERIFY_CODE_TOO_MANY_ATTEMPTS' | null {
-  if (!row || row.usedAt) return 'VERIFY_CODE_EXPIRED';
+/** Why the newest code can no longer be entered, if it cannot: used, killed, or expired. */
+function spent(row: CodeRow, now: Date): 'VERIFY_CODE_EXPIRED' | 'VERIFY_CODE_TOO_MANY_ATTEMPTS' | null {
+  if (row.usedAt) return 'VERIFY_CODE_EXPIRED';
   if (row.wrongAttempts >= LIMITS.verifyCodeMaxAttempts) return 'VERIFY_CODE_TOO_MANY_ATTEMPTS';
   if (now >= row.expiresAt) return 'VERIFY_CODE_EXPIRED';
   return null;
@@ -205,7 +205,7 @@ function spent(row: CodeRow | undefined, now: Date): 'VERIFY_CODE_EXPIRED' | 'VE
 /** Whether the target's newest code can still be entered: the one a request made again within the minute goes on with. */
 export async function codeOnItsWay(db: Db, target: CodeTarget, now: Date): Promise<boolean> {
   const [row] = await newestCode(db, target);
-  return spent(row, now) === null;
+  return row !== undefined && spent(row, now) === null;
 }
 
 /**
@@ -215,8 +215,9 @@ export async function codeOnItsWay(db: Db, target: CodeTarget, now: Date): Promi
  */
 export async function checkCode(tx: Db, target: CodeTarget, code: string, now: Date): Promise<CheckOutcome> {
   const [row] = await newestCode(tx, target).for('update');
+  if (!row) return 'VERIFY_CODE_EXPIRED';
   const refusal = spent(row, now);
-  if (refusal || !row) return refusal ?? 'VERIFY_CODE_EXPIRED';
+  if (refusal) return refusal;
   if (await verifyPassword(row.codeHash, code)) {
     await tx.update(verificationCodes).set({ usedAt: now }).where(eq(verificationCodes.id, row.id));
     return 'C01';
