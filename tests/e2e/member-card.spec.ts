@@ -1,10 +1,9 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import jsQR from 'jsqr';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
-import { cardBarcode, registerFromTheCard } from './member-card';
+import { cardBarcode, cardQr, decodeQr, registerFromTheCard } from './member-card';
 import { freshDataDir, type MemberServer, startMemberServer } from './member-server';
 
 const run = promisify(execFile);
@@ -42,36 +41,6 @@ async function scanAtTill(
   return { status: response.status, body: await response.json() };
 }
 
-/** Reads the QR code off a screenshot of it, as a scanner at the till would see it. */
-async function decodeQr(page: Page, qr: Locator): Promise<string> {
-  const png = await qr.screenshot();
-  // Decoded in a blank page of the same browser: its canvas turns the PNG into pixels.
-  const blank = await page.context().newPage();
-  try {
-    const pixels = await blank.evaluate(async (base64) => {
-      const image = new Image();
-      image.src = `data:image/png;base64,${base64}`;
-      await image.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = image.width;
-      canvas.height = image.height;
-      const context = canvas.getContext('2d');
-      if (!context) throw new Error('no 2d canvas');
-      context.drawImage(image, 0, 0);
-      return {
-        width: image.width,
-        height: image.height,
-        data: Array.from(context.getImageData(0, 0, image.width, image.height).data),
-      };
-    }, png.toString('base64'));
-    const found = jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height);
-    if (!found) throw new Error('no QR code found in the screenshot');
-    return found.data;
-  } finally {
-    await blank.close();
-  }
-}
-
 test('a new member registers, verifies the mobile, shows the card at the till, and the till accepts its code once', async ({
   page,
 }, info) => {
@@ -88,7 +57,7 @@ test('a new member registers, verifies the mobile, shows the card at the till, a
     await expect(page.getByText('0955-***-777')).toBeVisible();
     const barcode = page.getByRole('img', { name: /^會員條碼：/ });
     await expect(barcode).toBeVisible();
-    const qr = page.getByRole('img', { name: /^會員 QR 碼：/ });
+    const qr = cardQr(page);
     // The one-time part changes every 30 seconds: when it changes between the two readings (the
     // QR's decoding takes a while on a busy machine), both are read again.
     await expect(async () => {

@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
 import { fillStepOne } from './a11y';
 import { latestCode } from './outbox';
 
@@ -22,3 +23,52 @@ export async function registerFromTheCard(page: Page, baseUrl: string, mobile: s
 
 /** The card's code as the barcode shows it to the till (16 digits in groups of four). */
 export const cardBarcode = (page: Page) => page.getByRole('img', { name: /^會員條碼：\d{4} \d{4} \d{4} \d{4}$/ });
+
+/** The card's QR code, as the scanner at the till reads it. */
+export const cardQr = (page: Page) => page.getByRole('img', { name: /^會員 QR 碼：/ });
+
+export interface Pixels {
+  width: number;
+  height: number;
+  /** RGBA, row by row. */
+  data: Uint8ClampedArray;
+}
+
+/** What the screen shows of `target`, pixel by pixel, as a camera pointed at it would see it. */
+export async function screenPixels(page: Page, target: Locator): Promise<Pixels> {
+  const png = await target.screenshot();
+  // Decoded in a blank page of the same browser: its canvas turns the PNG into pixels.
+  const blank = await page.context().newPage();
+  try {
+    const pixels = await blank.evaluate(async (base64) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${base64}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no 2d canvas');
+      context.drawImage(image, 0, 0);
+      return {
+        width: image.width,
+        height: image.height,
+        data: Array.from(context.getImageData(0, 0, image.width, image.height).data),
+      };
+    }, png.toString('base64'));
+    return { ...pixels, data: Uint8ClampedArray.from(pixels.data) };
+  } finally {
+    await blank.close();
+  }
+}
+
+/**
+ * Reads the QR code off the screen as a scanner at the till would: dark modules on a light
+ * ground only, as many scanners read no other way round.
+ */
+export async function decodeQr(page: Page, qr: Locator): Promise<string> {
+  const { data, width, height } = await screenPixels(page, qr);
+  const found = jsQR(data, width, height, { inversionAttempts: 'dontInvert' });
+  if (!found) throw new Error('no QR code found in the screenshot');
+  return found.data;
+}
