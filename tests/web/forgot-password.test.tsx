@@ -117,6 +117,8 @@ describe('/verify_forget_password', () => {
     const { user, router } = await openVerify();
     expect(screen.getByRole('heading', { name: '輸入驗證碼' })).toBeInTheDocument();
     expect(screen.getByText(new RegExp(NOTE))).toBeInTheDocument();
+    // A request retried after its answer was lost, or a resend, leaves two SMS: only the newest works.
+    expect(screen.getByText(/收到多封簡訊時，請輸入最新一封的驗證碼。/)).toBeInTheDocument();
     expect(codeInput()).toHaveAttribute('autocomplete', 'one-time-code');
     await user.type(codeInput(), '123456');
     await user.click(screen.getByRole('button', { name: '驗證' }));

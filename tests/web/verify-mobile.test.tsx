@@ -92,6 +92,11 @@ describe('/verify_mobile', () => {
     expect(sends[0]?.params).toEqual({ verification_type: 'member_verification' });
   });
 
+  it('says which code to enter when several SMS came: the newest, the only one the server still takes', async () => {
+    await openWithCodeSent();
+    expect(screen.getByText(/收到多封簡訊時，請輸入最新一封的驗證碼。/)).toBeInTheDocument();
+  });
+
   describe('a send the server finds too soon after the last (its answer most likely lost)', () => {
     // SMS_RESEND_TOO_SOON: a code for this mobile went out within the last minute and is on its way.
     it('the first 發送驗證碼 goes on to the code as a sent code does, and says a code was sent within the minute', async () => {
