@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { LINE_SOURCE, LINE_TOKEN_SOURCE } from './line';
 import { VALIDATION_MESSAGES as M } from './messages';
-import { isPlainText } from './text';
+import { halfWidth, isPlainText } from './text';
 import { taipeiDate } from './time';
 
 export const MOBILE_LENGTH = 10;
@@ -30,11 +30,12 @@ export const plainText = () => v.check<string, string>(isPlainText, M.controlCha
 /** A field reports its first failing rule only: an empty field is "required", not also "format". */
 export const firstIssueOnly = <S extends v.GenericSchema>(schema: S) => v.config(schema, { abortPipeEarly: true });
 
-// People write a mobile as 0912-345-678 or 0912 345 678 (an IME may give full-width dashes and spaces).
-const MOBILE_SEPARATORS = /[\s\-\u2010-\u2015\uFF0D]/g;
+// People write a mobile as 0912-345-678 or 0912 345 678, and a word processor may make the dashes
+// typographic ones; an IME's full-width digits, dashes and spaces are read as ASCII first.
+const MOBILE_SEPARATORS = /[\s\-\u2010-\u2015]/g;
 
-/** A mobile as typed, without its spaces and dashes. */
-export const withoutMobileSeparators = (typed: string) => typed.replace(MOBILE_SEPARATORS, '');
+/** A mobile as typed, in ASCII (`halfWidth`), without its spaces and dashes. */
+export const withoutMobileSeparators = (typed: string) => halfWidth(typed).replace(MOBILE_SEPARATORS, '');
 
 /** A mobile typed freely, kept as its 10 digits: separators go before the spec's rules apply. */
 const mobileNumber = (required: string, format: string) =>
@@ -109,7 +110,12 @@ export const emailSchema = v.nullish(
   v.union(
     [
       v.literal(''),
-      v.pipe(v.string(M.emailFormat), v.maxLength(254, M.emailFormat), v.regex(EMAIL_PATTERN, M.emailFormat)),
+      v.pipe(
+        v.string(M.emailFormat),
+        v.transform(halfWidth),
+        v.maxLength(254, M.emailFormat),
+        v.regex(EMAIL_PATTERN, M.emailFormat),
+      ),
     ],
     M.emailFormat,
   ),
@@ -145,14 +151,20 @@ export const birthdaySchema = firstIssueOnly(
   ),
 );
 
+/** The six digits of an SMS code, typed in either width. */
 export const verifyCodeSchema = firstIssueOnly(
-  v.pipe(requiredString(M.codeRequired), v.regex(CODE_PATTERN, M.codeFormat)),
+  v.pipe(
+    v.string(M.codeRequired),
+    v.transform(halfWidth),
+    v.nonEmpty(M.codeRequired),
+    v.regex(CODE_PATTERN, M.codeFormat),
+  ),
 );
 
-/** Invite codes lose every whitespace character. */
+/** Invite codes, typed in either width, lose every whitespace character. */
 export const inviteCodeSchema = v.pipe(
   v.string(),
-  v.transform((code) => code.replace(/\s+/g, '')),
+  v.transform((code) => halfWidth(code).replace(/\s+/g, '')),
   plainText(),
   v.maxLength(32, M.inviteCodeFormat),
 );

@@ -9,6 +9,14 @@ const LONE_SURROGATE = '[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\ud
 const NOT_PLAIN = new RegExp(`[\\u0000-\\u001f]|${LONE_SURROGATE}`);
 const NOT_STORABLE = new RegExp(`[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f]|${LONE_SURROGATE}`);
 
+/**
+ * Text as a Chinese keyboard in full-width mode (全形) types it, read in its ASCII form: ０９１２ as
+ * 0912, ＠ as @, the ideographic space as a space (Unicode NFKC). For the fields the protocol keeps
+ * in ASCII (a mobile, an SMS code, an email, an invite code), where the member sees the right
+ * characters whichever width they came in, and a format error would give no reason they could see.
+ */
+export const halfWidth = (typed: string): string => typed.normalize('NFKC');
+
 /** Whether a string is plain single-line text: no control characters, no lone surrogates. */
 export const isPlainText = (text: string): boolean => !NOT_PLAIN.test(text);
 

@@ -122,6 +122,11 @@ describe('member import rows', () => {
     });
   });
 
+  it('keeps an email written in full-width characters in ASCII', () => {
+    const row = rowOf(['0912345678', '王小明', '19801201', '', 'ａ＠ｂ．ｔｗ']);
+    expect(row.ok && row.row.email).toBe('a@b.tw');
+  });
+
   it.each([
     ['0912-345-678', '0912345678'],
     ['0912 345 678', '0912345678'],

@@ -15,6 +15,7 @@ import {
   VALIDATION_MESSAGES as M,
   mobileSchema,
   nameSchema,
+  optionalEmailSchema,
   setPasswordSchema,
   verifyCodeSchema,
 } from '#protocol';
@@ -100,7 +101,7 @@ describe('field rules of the spec', () => {
     expect(messages(mobileSchema, '12345')).toEqual([M.mobileFormat]);
   });
 
-  it('account and mobile: typed with dashes or spaces, kept as the 10 digits', () => {
+  it('account and mobile: typed with dashes or spaces, or in full-width digits, kept as the 10 digits', () => {
     for (const schema of [accountSchema, mobileSchema]) {
       for (const typed of [
         '0912-345-678',
@@ -108,6 +109,9 @@ describe('field rules of the spec', () => {
         ' 0912345678 ',
         '0912－345－678',
         '0912\u3000345\u3000678',
+        // A Chinese keyboard in full-width mode (全形) types these; the member sees the right digits.
+        '０９１２３４５６７８',
+        '０９１２－３４５－６７８',
       ]) {
         expect(v.parse(schema, typed)).toBe('0912345678');
       }
@@ -207,8 +211,22 @@ describe('field rules of the spec', () => {
     expect(messages(verifyCodeSchema, '123456')).toEqual([]);
   });
 
+  it('verification code: full-width digits are its digits', () => {
+    expect(v.parse(verifyCodeSchema, '１２３４５６')).toBe('123456');
+    expect(messages(verifyCodeSchema, '１２３４５')).toEqual([M.codeFormat]);
+  });
+
+  it('email: typed in full-width, kept in ASCII', () => {
+    expect(v.parse(emailSchema, 'ａｂｃ＠ｅｘａｍｐｌｅ．ｃｏｍ')).toBe('abc@example.com');
+    expect(v.parse(optionalEmailSchema, 'Ａ．Ｂ＠ｍａｉｌ．ｔｗ')).toBe('A.B@mail.tw');
+  });
+
   it('invite code loses its whitespace', () => {
     expect(v.parse(inviteCodeSchema, ' AB 12\tC\n')).toBe('AB12C');
+  });
+
+  it('invite code: typed in full-width, kept in ASCII', () => {
+    expect(v.parse(inviteCodeSchema, 'ＡＢ１２\u3000Ｃ')).toBe('AB12C');
   });
 
   it('duplicate messages of a field are shown once', () => {

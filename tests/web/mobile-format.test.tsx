@@ -7,17 +7,21 @@ import { agreeAllTerms, answerTerms, fillStepOne, nextButton, STEP_ONE } from '.
 import { renderApp } from './support/render-app';
 
 describe('a mobile is typed freely and sent as its 10 digits', () => {
-  it.each(['0912-345-678', '0912 345 678', ' 0912345678 '])('/login takes the account %j', async (typed) => {
-    const logins = answer('login', () => reply('PASSWORD_INCORRECT'));
-    const { user } = renderApp('/login');
-    await screen.findByLabelText('帳號');
-    expect(accountInput()).toHaveAttribute('maxlength', '12');
-    await user.type(accountInput(), typed.trim());
-    await user.type(passwordInput(), 'abc123');
-    await user.click(loginButton());
-    await waitFor(() => expect(logins).toHaveLength(1));
-    expect(decrypted(logins[0]?.params.account)).toBe('0912345678');
-  });
+  // The last two as a Chinese keyboard in full-width mode (全形) types them.
+  it.each(['0912-345-678', '0912 345 678', ' 0912345678 ', '０９１２３４５６７８', '０９１２－３４５－６７８'])(
+    '/login takes the account %j',
+    async (typed) => {
+      const logins = answer('login', () => reply('PASSWORD_INCORRECT'));
+      const { user } = renderApp('/login');
+      await screen.findByLabelText('帳號');
+      expect(accountInput()).toHaveAttribute('maxlength', '12');
+      await user.type(accountInput(), typed.trim());
+      await user.type(passwordInput(), 'abc123');
+      await user.click(loginButton());
+      await waitFor(() => expect(logins).toHaveLength(1));
+      expect(decrypted(logins[0]?.params.account)).toBe('0912345678');
+    },
+  );
 
   it('/registerFirst sends 0912-345-678 to register_check as 0912345678', async () => {
     answerTerms();

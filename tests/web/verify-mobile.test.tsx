@@ -92,6 +92,16 @@ describe('/verify_mobile', () => {
     expect(sends[0]?.params).toEqual({ verification_type: 'member_verification' });
   });
 
+  it('sends a code typed in full-width digits (a Chinese keyboard in 全形 mode) as its digits', async () => {
+    const verifies = answer('verifyVerificationCode', () => reply('C01', {}));
+    const { user } = await openWithCodeSent();
+    answerProfile({ is_verified: true });
+    await user.type(screen.getByLabelText('驗證碼'), '６５４３２１');
+    await user.click(screen.getByRole('button', { name: '驗證' }));
+    await waitFor(() => expect(verifies).toHaveLength(1));
+    expect(verifies[0]?.params).toMatchObject({ verification_code: '654321' });
+  });
+
   it('says which code to enter when several SMS came: the newest, the only one the server still takes', async () => {
     await openWithCodeSent();
     expect(screen.getByText(/收到多封簡訊時，請輸入最新一封的驗證碼。/)).toBeInTheDocument();

@@ -91,7 +91,7 @@ export function parseImportRow(record: string[], options: { birthdayKept: boolea
       name,
       birthday: birthday?.birthday ?? null,
       gender: gender === '' ? null : (gender as Gender),
-      email: emailText === '' ? null : emailText,
+      email: emailResult.output || null,
     },
   };
 }
