@@ -33,19 +33,27 @@ export const firstIssueOnly = <S extends v.GenericSchema>(schema: S) => v.config
 // People write a mobile as 0912-345-678 or 0912 345 678, and a word processor may make the dashes
 // typographic ones; an IME's full-width digits, dashes and spaces are read as ASCII first.
 const MOBILE_SEPARATORS = /[\s\-\u2010-\u2015]/g;
+// A number copied from the phone's contacts may be in its international form: +886 912 345 678,
+// sometimes keeping the 0 (+886 0912 345 678), sometimes without the plus.
+const INTERNATIONAL_MOBILE = /^\+?8860?(9\d{8})$/;
 
-/** A mobile as typed, in ASCII (`halfWidth`), without its spaces and dashes. */
-export const withoutMobileSeparators = (typed: string) => halfWidth(typed).replace(MOBILE_SEPARATORS, '');
+/** The longest way a mobile is written: +886-0912-345-678. */
+export const MOBILE_TYPED_MAX = 17;
 
-/** A mobile typed freely, kept as its 10 digits: separators go before the spec's rules apply. */
+/**
+ * A mobile as typed, as its national digits: in ASCII (`halfWidth`), without its spaces and
+ * dashes, and a mobile's +886 form as 09…. Anything else comes back as it is, for the rules to judge.
+ */
+export function mobileDigits(typed: string): string {
+  const digits = halfWidth(typed).replace(MOBILE_SEPARATORS, '');
+  const national = INTERNATIONAL_MOBILE.exec(digits)?.[1];
+  return national ? `0${national}` : digits;
+}
+
+/** A mobile typed freely, kept as its 10 digits: `mobileDigits` reads it before the spec's rules apply. */
 const mobileNumber = (required: string, format: string) =>
   firstIssueOnly(
-    v.pipe(
-      v.string(required),
-      v.transform(withoutMobileSeparators),
-      v.nonEmpty(required),
-      v.regex(MOBILE_PATTERN, format),
-    ),
+    v.pipe(v.string(required), v.transform(mobileDigits), v.nonEmpty(required), v.regex(MOBILE_PATTERN, format)),
   );
 
 export const accountSchema = mobileNumber(M.accountRequired, M.accountFormat);

@@ -1,12 +1,9 @@
 import { useRouterState } from '@tanstack/react-router';
-import { MOBILE_LENGTH, withoutMobileSeparators } from '#protocol/schemas';
-
-/** What a mobile input lets through: the 10 digits and the two separators of 0912-345-678 or 0912 345 678. */
-export const MOBILE_INPUT_MAX = MOBILE_LENGTH + 2;
+import { MOBILE_LENGTH, mobileDigits } from '#protocol/schemas';
 
 /** A mobile as people read it, on every screen: 0912-345-678, however it was typed. Anything else is shown as it is. */
 export function spacedMobile(mobile: string): string {
-  const digits = withoutMobileSeparators(mobile);
+  const digits = mobileDigits(mobile);
   if (!/^\d{10}$/.test(digits)) return mobile;
   return `${digits.slice(0, 4)}-${digits.slice(4, 7)}-${digits.slice(7)}`;
 }
@@ -23,6 +20,6 @@ const TEN_DIGITS = new RegExp(`^\\d{${MOBILE_LENGTH}}$`);
  */
 export function useCarriedMobile(): string {
   const carried = useRouterState({ select: (state) => state.location.state.mobile });
-  const mobile = typeof carried === 'string' ? withoutMobileSeparators(carried) : '';
+  const mobile = typeof carried === 'string' ? mobileDigits(carried) : '';
   return TEN_DIGITS.test(mobile) ? mobile : '';
 }

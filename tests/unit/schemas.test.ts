@@ -101,7 +101,7 @@ describe('field rules of the spec', () => {
     expect(messages(mobileSchema, '12345')).toEqual([M.mobileFormat]);
   });
 
-  it('account and mobile: typed with dashes or spaces, or in full-width digits, kept as the 10 digits', () => {
+  it('account and mobile: typed with dashes or spaces, in full-width digits or as +886, kept as the 10 digits', () => {
     for (const schema of [accountSchema, mobileSchema]) {
       for (const typed of [
         '0912-345-678',
@@ -112,6 +112,12 @@ describe('field rules of the spec', () => {
         // A Chinese keyboard in full-width mode (全形) types these; the member sees the right digits.
         '０９１２３４５６７８',
         '０９１２－３４５－６７８',
+        // Copied from the phone's contacts, in the international form.
+        '+886912345678',
+        '+886 912 345 678',
+        '+886-912-345-678',
+        '+886 0912 345 678',
+        '886912345678',
       ]) {
         expect(v.parse(schema, typed)).toBe('0912345678');
       }
@@ -119,6 +125,9 @@ describe('field rules of the spec', () => {
     expect(messages(accountSchema, ' - ')).toEqual([M.accountRequired]);
     expect(messages(mobileSchema, '0912-345-67')).toEqual([M.mobileFormat]);
     expect(messages(mobileSchema, '0912.345.678')).toEqual([M.mobileFormat]);
+    // Only a mobile's international form: a Taipei landline stays what it is, and is refused.
+    expect(messages(mobileSchema, '+886 2 2345 6789')).toEqual([M.mobileFormat]);
+    expect(messages(mobileSchema, '+1 912 345 678')).toEqual([M.mobileFormat]);
   });
 
   it('login password: 6-100 letters or digits, so an 8-digit birthday logs in', () => {

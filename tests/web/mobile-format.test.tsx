@@ -7,21 +7,26 @@ import { agreeAllTerms, answerTerms, fillStepOne, nextButton, STEP_ONE } from '.
 import { renderApp } from './support/render-app';
 
 describe('a mobile is typed freely and sent as its 10 digits', () => {
-  // The last two as a Chinese keyboard in full-width mode (全形) types them.
-  it.each(['0912-345-678', '0912 345 678', ' 0912345678 ', '０９１２３４５６７８', '０９１２－３４５－６７８'])(
-    '/login takes the account %j',
-    async (typed) => {
-      const logins = answer('login', () => reply('PASSWORD_INCORRECT'));
-      const { user } = renderApp('/login');
-      await screen.findByLabelText('帳號');
-      expect(accountInput()).toHaveAttribute('maxlength', '12');
-      await user.type(accountInput(), typed.trim());
-      await user.type(passwordInput(), 'abc123');
-      await user.click(loginButton());
-      await waitFor(() => expect(logins).toHaveLength(1));
-      expect(decrypted(logins[0]?.params.account)).toBe('0912345678');
-    },
-  );
+  // Then as a Chinese keyboard in full-width mode (全形) types it, and as the contacts keep it.
+  it.each([
+    '0912-345-678',
+    '0912 345 678',
+    ' 0912345678 ',
+    '０９１２３４５６７８',
+    '０９１２－３４５－６７８',
+    '+886 912 345 678',
+    '+886-0912-345-678',
+  ])('/login takes the account %j', async (typed) => {
+    const logins = answer('login', () => reply('PASSWORD_INCORRECT'));
+    const { user } = renderApp('/login');
+    await screen.findByLabelText('帳號');
+    expect(accountInput()).toHaveAttribute('maxlength', '17');
+    await user.type(accountInput(), typed.trim());
+    await user.type(passwordInput(), 'abc123');
+    await user.click(loginButton());
+    await waitFor(() => expect(logins).toHaveLength(1));
+    expect(decrypted(logins[0]?.params.account)).toBe('0912345678');
+  });
 
   it('/registerFirst sends 0912-345-678 to register_check as 0912345678', async () => {
     answerTerms();
@@ -38,7 +43,7 @@ describe('a mobile is typed freely and sent as its 10 digits', () => {
     const calls = answer('forgetPassword', () => reply('MEMBER_IS_NOT_EXIST'));
     const { user } = renderApp('/forgotPassword');
     const mobile = await screen.findByLabelText('手機號碼');
-    expect(mobile).toHaveAttribute('maxlength', '12');
+    expect(mobile).toHaveAttribute('maxlength', '17');
     expect(mobile).toHaveAttribute('inputmode', 'numeric');
     await user.type(mobile, '0912 345 678');
     await user.click(screen.getByRole('button', { name: '發送驗證碼' }));
