@@ -424,8 +424,15 @@ test('member screens: profile, password, mobile, verification and invitations', 
     await page.route('**/api/member/get_member_profile', (route) => route.fulfill({ status: 503, body: 'busy' }));
     await page.goto(at('/change_member'));
     await expect(page.locator('h1')).toBeVisible();
+    // The spec's way on from a profile that cannot load: its message, then /login after 2.5 s,
+    // which sends the signed-in member on to the redirect location, a page load of its own. Both
+    // are waited for, or the next step's navigation races them (net::ERR_ABORTED).
+    const toLogin = page.waitForURL(at('/login'));
+    const redirected = page.waitForEvent('load');
     await expectAccessible(page, '/change_member when the profile cannot load');
+    await toLogin;
     await page.unroute('**/api/member/get_member_profile');
+    await redirected;
   });
 
   await test.step('a screen that waits for its data', async () => {
