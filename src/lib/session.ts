@@ -42,6 +42,9 @@ function forgetVisitorFlows(): void {
  * new mobile waiting for its code (the server keeps the change). So does the login type.
  */
 export function endSession(): void {
+  // A new mobile is resumed only by the member whose change it is; one this tab could not tell
+  // the member of (their profile could not be had) belonged to this session, and goes with it.
+  if (!storage.memberChangeMobile.get()?.from) storage.memberChangeMobile.remove();
   storage.memberCard.remove();
   storage.memberAuth.remove();
   storage.memberAccessToken.remove();

@@ -148,6 +148,37 @@ export const keptMemberCardSchema = v.object({
 });
 export type KeptMemberCard = v.InferOutput<typeof keptMemberCardSchema>;
 
+/** A new mobile waiting for its code, and the mobile it replaces when this tab knew it. */
+export interface MobileChange {
+  to: string;
+  from: string | null;
+}
+
+/**
+ * The new mobile being verified, under the spec's key, with the mobile it replaces beside it (not
+ * a key of the spec), so that after a sign-in on this tab only the member whose change it is is
+ * shown it. Both go together.
+ */
+function mobileChangeItem(): StoredItem<MobileChange> {
+  const to = textItem('sessionStorage', 'member_change_mobile', text);
+  const from = textItem('sessionStorage', 'member_change_mobile_from', text);
+  return {
+    get: () => {
+      const mobile = to.get();
+      return mobile ? { to: mobile, from: from.get() } : null;
+    },
+    set: (change) => {
+      to.set(change.to);
+      if (change.from) from.set(change.from);
+      else from.remove();
+    },
+    remove: () => {
+      to.remove();
+      from.remove();
+    },
+  };
+}
+
 /** The encrypted third-party CRM data that came in the registration link's hash. */
 export const thirdPartyCrmDataSchema = v.object({ third_party_crm_data: text });
 
@@ -168,7 +199,7 @@ export const storage = {
   forgotPasswordToken: textItem('sessionStorage', 'TEMP_ACCESS_TOKEN', text),
   // Not a key of the spec: a recovery finished in this tab, so its screens reached again with Back say so.
   passwordResetDone: textItem('sessionStorage', 'password_reset_done', v.literal('1')),
-  memberChangeMobile: textItem('sessionStorage', 'member_change_mobile', text),
+  memberChangeMobile: mobileChangeItem(),
   tempAccessToken: textItem('sessionStorage', 'temp_access_token', text),
   // Not a key of the spec: the way back to /authorize, kept for this tab only.
   returnPath: jsonItem('sessionStorage', 'return_path', returnPathSchema),

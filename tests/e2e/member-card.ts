@@ -24,6 +24,12 @@ export async function registerFromTheCard(page: Page, baseUrl: string, mobile: s
 /** The card's code as the barcode shows it to the till (16 digits in groups of four). */
 export const cardBarcode = (page: Page) => page.getByRole('img', { name: /^會員條碼：\d{4} \d{4} \d{4} \d{4}$/ });
 
+/**
+ * The barcode's spoken name for a code read from the QR: the same digits, in fours. Written here
+ * rather than taken from the app, so that the journey checks the app's grouping, not repeats it.
+ */
+export const barcodeNameFor = (code: string) => `會員條碼：${code.replace(/(\d{4})(?=\d)/g, '$1 ')}`;
+
 /** The card's QR code, as the scanner at the till reads it. */
 export const cardQr = (page: Page) => page.getByRole('img', { name: /^會員 QR 碼：/ });
 

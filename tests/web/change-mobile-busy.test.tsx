@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { RC_MESSAGES } from '#protocol/rc';
 import { answer, heldAnswer, reply } from './support/api';
-import { signIn } from './support/profile';
+import { keepNewMobile, signIn } from './support/profile';
 import { renderApp } from './support/render-app';
 
 describe('/verify_member_mobile: one call at a time', () => {
@@ -14,7 +14,7 @@ describe('/verify_member_mobile: one call at a time', () => {
     });
     const resends = answer('resendMemberVerify', () => reply('C01', {}));
     signIn();
-    sessionStorage.setItem('member_change_mobile', '0987654321');
+    keepNewMobile('0987654321');
     const { user } = renderApp('/verify_member_mobile');
     await user.type(await screen.findByLabelText('驗證碼'), '123456');
     await user.click(screen.getByRole('button', { name: '驗證' }));

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type RC, RC_MESSAGES } from '#protocol/rc';
 import { answer, decrypted, reply } from './support/api';
-import { answerProfile, errorsOf, MEMBER_TOKEN, PROFILE, signIn } from './support/profile';
+import { answerProfile, errorsOf, keepNewMobile, MEMBER_TOKEN, PROFILE, signIn } from './support/profile';
 import { renderApp } from './support/render-app';
 import {
   closeNetworkNotice,
@@ -27,7 +27,7 @@ async function openChangeMobile() {
 
 async function openVerifyNewMobile() {
   signIn();
-  sessionStorage.setItem('member_change_mobile', NEW_MOBILE);
+  keepNewMobile(NEW_MOBILE);
   const view = renderApp('/verify_member_mobile');
   await screen.findByLabelText('驗證碼');
   return view;
@@ -68,6 +68,8 @@ describe('/change_member_mobile', () => {
     expect(decrypted(updates[0]?.params.mobile)).toBe(NEW_MOBILE);
     expect(decrypted(updates[0]?.params.password)).toBe('abc12345');
     expect(sessionStorage.getItem('member_change_mobile')).toBe(NEW_MOBILE);
+    // Whose change it is: only that member is shown it after a sign-in on this tab.
+    expect(sessionStorage.getItem('member_change_mobile_from')).toBe(PROFILE.mobile);
     expect(await screen.findByText('驗證碼已發送至 0987-654-321，請於 10 分鐘內輸入。')).toBeInTheDocument();
   });
 
@@ -295,8 +297,24 @@ describe('/verify_member_mobile', () => {
     expect(sessionStorage.getItem('member_change_mobile')).toBe(NEW_MOBILE);
   });
 
+  it('with no profile to tell whose new mobile it is, shows none and keeps it for when there is', async () => {
+    signIn();
+    sessionStorage.setItem('member_change_mobile', NEW_MOBILE);
+    sessionStorage.setItem('member_change_mobile_from', PROFILE.mobile);
+    answer('getMemberProfile', () => reply('SYSTEM_ERROR'));
+    const first = renderApp('/verify_member_mobile');
+    expect(await screen.findByRole('alert')).toHaveTextContent('找不到要驗證的手機號碼');
+    expect(sessionStorage.getItem('member_change_mobile')).toBe(NEW_MOBILE);
+    first.unmount();
+
+    answerProfile();
+    renderApp('/verify_member_mobile');
+    expect(await screen.findByText(/驗證碼已發送至 0987-654-321/)).toBeInTheDocument();
+  });
+
   it('without a new mobile to verify, says so and offers to enter one', async () => {
     signIn();
+    answerProfile();
     renderApp('/verify_member_mobile');
     expect(await screen.findByRole('alert')).toHaveTextContent('找不到要驗證的手機號碼');
     expect(screen.getByRole('link', { name: '重新輸入新手機號碼' })).toHaveAttribute('href', '/change_member_mobile');

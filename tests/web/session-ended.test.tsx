@@ -55,6 +55,18 @@ async function askForANewMobileAnswered(rc: RC) {
   return view;
 }
 
+/** A new mobile asked for, then its code entered into a session the server has ended; the member is on /login. */
+async function verifyIntoAnEndedSession() {
+  const view = await askForANewMobileAnswered('C01');
+  await waitFor(() => expect(view.router.state.location.pathname).toBe('/verify_member_mobile'));
+  answer('memberVerify', () => reply('TOKEN_INVALID'));
+  await view.user.type(await screen.findByLabelText('驗證碼'), '654321');
+  await view.user.click(screen.getByRole('button', { name: '驗證' }));
+  await view.user.click(within(await notice()).getByRole('button', { name: '關閉' }));
+  await waitFor(() => expect(view.router.state.location.pathname).toBe('/login'));
+  view.unmount();
+}
+
 describe('a session the server has ended, met on a signed-in screen', () => {
   it('profile save: says so, ends the session here, and after 確定 goes to /login to come back to the profile', async () => {
     setAesKeyCookie();
@@ -146,6 +158,46 @@ describe('a session the server has ended, met on a signed-in screen', () => {
     await user.click(within(told).getByRole('button', { name: '關閉' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(JSON.parse(sessionStorage.getItem('return_path') ?? '{}').path).toBe('/verify_mobile');
+  });
+
+  it('verifying the new mobile: the member who asked for it finds it again after signing in', async () => {
+    await verifyIntoAnEndedSession();
+
+    signIn();
+    const profiles = answerProfile();
+    renderApp('/verify_member_mobile');
+    expect(await screen.findByText(/驗證碼已發送至 0987-654-321/)).toBeInTheDocument();
+    expect(profiles).toHaveLength(1);
+  });
+
+  it('verifying the new mobile: another member signing in on the tab is not shown it, and it goes', async () => {
+    await verifyIntoAnEndedSession();
+
+    signIn();
+    answerProfile({ mobile: '0922333444', name: '陳另一位' });
+    renderApp('/verify_member_mobile');
+    expect(await screen.findByText('找不到要驗證的手機號碼')).toBeInTheDocument();
+    expect(screen.queryByText(/0987/)).not.toBeInTheDocument();
+    expect(sessionStorage.getItem('member_change_mobile')).toBeNull();
+  });
+
+  it('verifying the new mobile: one asked for while the profile could not be had is not kept past the session', async () => {
+    answer('getMemberProfile', () => reply('SYSTEM_ERROR'));
+    answer('updateMemberMobile', () => reply('C01', {}));
+    signIn();
+    const { user, router } = renderApp('/change_member_mobile');
+    await user.type(await screen.findByLabelText('新手機號碼'), '0987654321');
+    await user.type(screen.getByLabelText('密碼', { exact: true }), 'abc12345');
+    await user.click(screen.getByRole('button', { name: '發送驗證碼' }));
+    // Under the session it was asked in, it is the member's own.
+    expect(await screen.findByText(/驗證碼已發送至 0987-654-321/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/verify_member_mobile');
+
+    answer('memberVerify', () => reply('TOKEN_INVALID'));
+    await user.type(screen.getByLabelText('驗證碼'), '654321');
+    await user.click(screen.getByRole('button', { name: '驗證' }));
+    await screen.findByRole('dialog', { name: '提示' });
+    expect(sessionStorage.getItem('member_change_mobile')).toBeNull();
   });
 
   it('any other refusal leaves the member signed in, on the screen', async () => {

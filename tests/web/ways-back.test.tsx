@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { answerProfile, PROFILE, signIn } from './support/profile';
+import { answerProfile, keepNewMobile, PROFILE, signIn } from './support/profile';
 import { storeStepOne } from './support/register';
 import { renderApp } from './support/render-app';
 
@@ -35,7 +35,7 @@ describe('every code, reset and change-mobile screen has a way back to where the
 
   it('/verify_member_mobile leads back to entering the new mobile, and to the profile', async () => {
     signIn();
-    sessionStorage.setItem('member_change_mobile', '0987654321');
+    keepNewMobile('0987654321');
     renderApp('/verify_member_mobile');
     expect(await wayBack('重新輸入新手機號碼')).toBe('/change_member_mobile');
     expect(await wayBack('返回基本資料')).toBe('/change_member');

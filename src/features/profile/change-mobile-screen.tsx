@@ -17,10 +17,10 @@ import { mobileTexts } from '../../i18n/zh-TW/mobile';
 import { fieldMessages } from '../../lib/form-errors';
 import { spacedMobile } from '../../lib/mobile-number';
 import { useToLoginIfSessionEnded } from '../../lib/session-ended';
-import { storage } from '../../lib/storage';
 import { codeOnItsWay } from '../../lib/use-resend-countdown';
 import { lastLoadedProfile } from './api/get-member-profile';
 import { useUpdateMemberMobileMutation } from './api/update-member-mobile';
+import { keepPendingNewMobile } from './pending-new-mobile';
 
 /**
  * A new mobile, not the one the member has (the server would call their own mobile taken), and
@@ -50,7 +50,7 @@ export function ChangeMobileScreen() {
       // Found too soon: a code for this mobile went out within the minute, most likely by this same
       // request whose answer was lost (`codeOnItsWay`). On to it as after C01.
       if (codeOnItsWay('change_mobile', answer)) {
-        storage.memberChangeMobile.set(mobile);
+        keepPendingNewMobile(mobile, current);
         return navigate({ to: '/verify_member_mobile' });
       }
       setNotice(hasRc(answer, 'MEMBER_MOBILE_IS_REPEAT') ? mobileTexts.mobileTaken : answer.rcrm.RM);

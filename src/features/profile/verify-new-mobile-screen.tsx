@@ -9,16 +9,18 @@ import { spacedMobile } from '../../lib/mobile-number';
 import { useToLoginIfSessionEnded } from '../../lib/session-ended';
 import { storage } from '../../lib/storage';
 import { resendNotice } from '../../lib/use-resend-countdown';
+import { lastLoadedProfile } from './api/get-member-profile';
 import { useMemberVerifyMutation } from './api/member-verify';
 import { useResendMemberVerifyMutation } from './api/resend-member-verify';
 import { CodeScreen } from './code-screen';
+import { pendingNewMobile } from './pending-new-mobile';
 
 /** The code sent to the new mobile: the right one makes it the account. */
 export function VerifyNewMobileScreen() {
   const navigate = useNavigate();
   const [notice, setNotice] = useState<string | null>(null);
   const toLoginIfSessionEnded = useToLoginIfSessionEnded();
-  const [mobile] = useState(() => storage.memberChangeMobile.get());
+  const [mobile] = useState(() => pendingNewMobile(lastLoadedProfile()));
   const showFailure = (error: Error) => setNotice(failureMessage(error));
   const verify = useMemberVerifyMutation({
     onSuccess: ({ answer, madeEarlier }) => {

@@ -37,12 +37,21 @@ describe('the stored session', () => {
     startSession('tok', 'Member');
     sessionStorage.setItem('member_access_info', JSON.stringify({ name: '王小明', mobile: '0912345678' }));
     sessionStorage.setItem('member_change_mobile', '0987654321');
+    sessionStorage.setItem('member_change_mobile_from', '0912345678');
     sessionStorage.setItem('profile_draft', JSON.stringify({ mobile: '0912345678', edited: {} }));
     endSession();
     expect(sessionStorage.getItem('member_access_info')).toBeNull();
     // The new mobile waiting for its code (the server keeps the change) and the unsaved edits (decision 0022).
     expect(sessionStorage.getItem('member_change_mobile')).toBe('0987654321');
+    expect(sessionStorage.getItem('member_change_mobile_from')).toBe('0912345678');
     expect(sessionStorage.getItem('profile_draft')).not.toBeNull();
+  });
+
+  it('ends with a new mobile whose member this tab could not tell: no one else may resume it', () => {
+    startSession('tok', 'Member');
+    sessionStorage.setItem('member_change_mobile', '0987654321');
+    endSession();
+    expect(sessionStorage.getItem('member_change_mobile')).toBeNull();
   });
 
   /** What a visitor may have left in the tab: a registration, a LINE account to bind, a recovery. */
@@ -83,8 +92,10 @@ describe('the stored session', () => {
     startSession('tok', 'Member');
     leaveVisitorFlows();
     sessionStorage.setItem('member_change_mobile', '0987654321');
+    sessionStorage.setItem('member_change_mobile_from', '0912345678');
     forgetMember();
-    for (const key of [...VISITOR_FLOWS, 'member_change_mobile']) expect(sessionStorage.getItem(key)).toBeNull();
+    for (const key of [...VISITOR_FLOWS, 'member_change_mobile', 'member_change_mobile_from'])
+      expect(sessionStorage.getItem(key)).toBeNull();
   });
 
   it.each([

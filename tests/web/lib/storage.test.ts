@@ -33,7 +33,7 @@ describe('storage', () => {
     storage.check3rdCrmData.set({ third_party_crm_data: 'encrypted-crm-data' });
     storage.memberAccessInfo.set(PROFILE);
     storage.forgotPasswordToken.set('temp-forgot');
-    storage.memberChangeMobile.set('0987654321');
+    storage.memberChangeMobile.set({ to: '0987654321', from: null });
     storage.tempAccessToken.set('temp-register');
     storage.lineVerifyData.set({
       bind_third_party: {
@@ -86,6 +86,17 @@ describe('storage', () => {
     expect(register1.get()).toBeNull();
     expect(storage.loginType.get()).toBeNull();
     expect(storage.rurl.get()).toBeNull();
+  });
+
+  it('keeps a new mobile with the mobile it replaces beside it, and lets both go together', () => {
+    storage.memberChangeMobile.set({ to: '0987654321', from: '0912345678' });
+    expect(sessionStorage.getItem('member_change_mobile')).toBe('0987654321');
+    expect(storage.memberChangeMobile.get()).toEqual({ to: '0987654321', from: '0912345678' });
+    storage.memberChangeMobile.set({ to: '0966100100', from: null });
+    expect(storage.memberChangeMobile.get()).toEqual({ to: '0966100100', from: null });
+    storage.memberChangeMobile.set({ to: '0987654321', from: '0912345678' });
+    storage.memberChangeMobile.remove();
+    expect(Object.keys(sessionStorage)).toEqual([]);
   });
 
   it('removes an item', () => {

@@ -18,6 +18,16 @@ export const PROFILE: MemberProfile = {
 /** A member signed in with an unexpired session, as the guard expects. */
 export const signIn = () => startSession(MEMBER_TOKEN, 'Member');
 
+/**
+ * A new mobile waiting for its code, asked for by the member signed in (`signIn`), whose profile
+ * this tab keeps: as /change_member_mobile leaves it.
+ */
+export function keepNewMobile(mobile: string): void {
+  sessionStorage.setItem('member_access_info', JSON.stringify(PROFILE));
+  sessionStorage.setItem('member_change_mobile', mobile);
+  sessionStorage.setItem('member_change_mobile_from', PROFILE.mobile);
+}
+
 /** get_member_profile answering this profile (C01). */
 export const answerProfile = (profile: Partial<MemberProfile> = {}) =>
   answer('getMemberProfile', () => reply('C01', { member_profile: { ...PROFILE, ...profile } }));

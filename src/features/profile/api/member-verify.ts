@@ -18,7 +18,7 @@ async function verifySafely(code: string): Promise<RetriedChange<Answer<'memberV
   const answer = await memberVerify(code);
   const madeEarlier =
     hasRc(answer, 'MOBILE_CHANGE_EXPIRED') &&
-    (await askWhetherMade(async () => (await getMemberProfile()).mobile === storage.memberChangeMobile.get()));
+    (await askWhetherMade(async () => (await getMemberProfile()).mobile === storage.memberChangeMobile.get()?.to));
   return { answer, madeEarlier };
 }
 
