@@ -165,10 +165,17 @@ export async function lineAccessToken(): Promise<string | null> {
 /**
  * Starts LINE login. Inside LINE the member is logged in already; elsewhere LINE sends the
  * member back to `redirectUri` and the token is read then. The demo SDK logs in on the spot.
+ * Outside LINE, a LINE login this browser still holds is not taken for the member who taps: it
+ * may be the last person's, who signed in or registered with LINE here and then signed out (or
+ * whose session ended), and taking it signed the next person in as them, or bound their LINE to
+ * the next person's account. LINE is asked who taps; its own login page says whose account it is.
  */
 export async function signInWithLine(redirectUri: string): Promise<string | null> {
   const liff = await startedLiff();
-  if (liff.isLoggedIn()) return liff.getAccessToken();
+  if (liff.isLoggedIn()) {
+    if (liff.isInClient()) return liff.getAccessToken();
+    liff.logout();
+  }
   liff.login({ redirectUri });
   return isLineDemo() ? liff.getAccessToken() : null;
 }

@@ -2,9 +2,23 @@ import { redirect } from '@tanstack/react-router';
 import { parseTaipeiTimestamp, taipeiTimestamp } from '#protocol/time';
 import { MEMBER_TOKEN_DAYS } from '#protocol/values';
 import { forgetLineBind } from './line-bind';
-import { type LoginType, type MemberAuth, storage } from './storage';
+import { CODE_PURPOSES, type LoginType, type MemberAuth, storage } from './storage';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+const sessionChangeListeners = new Set<() => void>();
+
+/** Calls `listener` each time this tab starts a session or ends one; returns how to stop. */
+export function onSessionChange(listener: () => void): () => void {
+  sessionChangeListeners.add(listener);
+  return () => {
+    sessionChangeListeners.delete(listener);
+  };
+}
+
+function tellSessionChanged(): void {
+  for (const listener of sessionChangeListeners) listener();
+}
 
 /** Keeps a signed-in member: token, Taipei expiry one year on (as long as the token lives), login type. */
 export function startSession(token: string, loginType: LoginType, now: Date = new Date()): MemberAuth {
@@ -12,11 +26,22 @@ export function startSession(token: string, loginType: LoginType, now: Date = ne
   storage.memberCard.remove();
   storage.memberAccessInfo.remove();
   forgetVisitorFlows();
+  forgetCodesSent();
   const auth = { token, expireTime: taipeiTimestamp(new Date(now.getTime() + MEMBER_TOKEN_DAYS * DAY_MS)) };
   storage.memberAuth.set(auth);
   storage.memberAccessToken.set(token);
   storage.loginType.set(loginType);
+  tellSessionChanged();
   return auth;
+}
+
+/**
+ * When each code was last sent, which keeps its resend countdown through a reload: the code went to
+ * whoever was here, so the next person to sign in (or out) would be told a code went to them, with
+ * a countdown, when none did. Each screen that sends one offers to send it again.
+ */
+function forgetCodesSent(): void {
+  for (const purpose of CODE_PURPOSES) storage.codeSentAt(purpose).remove();
 }
 
 /**
@@ -49,6 +74,7 @@ export function endSession(): void {
   storage.memberAuth.remove();
   storage.memberAccessToken.remove();
   storage.memberAccessInfo.remove();
+  tellSessionChanged();
 }
 
 /** Signing out on this device: the session and everything kept of the member go, down to the login type. */
@@ -61,6 +87,7 @@ export function forgetMember(): void {
   storage.unsavedProfileEdits.remove();
   storage.memberChangeMobile.remove();
   forgetVisitorFlows();
+  forgetCodesSent();
 }
 
 /**
@@ -73,6 +100,7 @@ export function followSessionOfAnotherTab(token: string | null): void {
   storage.memberAccessInfo.remove();
   storage.memberChangeMobile.remove();
   storage.returnPath.remove();
+  forgetCodesSent();
   if (token) storage.memberAccessToken.set(token);
   else storage.memberAccessToken.remove();
 }

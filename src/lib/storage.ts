@@ -131,7 +131,8 @@ const draftItem = (key: string) =>
   });
 
 /** What an SMS code is for; each has its own resend countdown. */
-export type CodePurpose = 'register' | 'forgot_password' | 'verify_mobile' | 'change_mobile';
+export const CODE_PURPOSES = ['register', 'forgot_password', 'verify_mobile', 'change_mobile'] as const;
+export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
 /**
  * The member card as last fetched, with how far this device's clock is from the server's, so the

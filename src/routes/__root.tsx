@@ -3,6 +3,7 @@ import { Fragment } from 'react';
 import { NotFound } from '../components/not-found';
 import { NoticeModal } from '../components/notice-modal';
 import { ScreenChange } from '../components/screen-change';
+import { useMemberAnswersOfOneSession } from '../lib/member-answers';
 import { useSessionOfOtherTabs } from '../lib/session-elsewhere';
 import type { RouterContext } from '../router-context';
 
@@ -12,6 +13,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  useMemberAnswersOfOneSession();
   // Keyed by the other tabs' session changes: the screen starts over, typed edits included.
   const otherTabs = useSessionOfOtherTabs();
   return (

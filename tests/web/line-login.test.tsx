@@ -49,8 +49,22 @@ describe('the LINE card', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('in an ordinary browser asks LINE again when this browser still holds a LINE login: it may be the last person’s', async () => {
+    // Someone who signed in or registered with LINE here, then signed out, leaves LIFF logged in.
+    fakeLine.loggedIn = true;
+    fakeLine.accessToken = 'line-token-of-the-last-person';
+    const logins = answer('loginWithProvider', () => reply('C01', { member_access_token: MEMBER_TOKEN }));
+    const { user } = renderApp('/login', LIFF_CONFIG);
+    await user.click(await lineCard());
+    await waitFor(() => expect(fakeLine.logins).toEqual([`${window.location.origin}/login`]));
+    expect(fakeLine.logouts).toBe(1);
+    expect(logins).toHaveLength(0);
+    expect(localStorage.getItem('memberAuth')).toBeNull();
+  });
+
   it('inside LINE signs a bound member in at once: session, login type Line, the event, the redirect', async () => {
     setAesKeyCookie();
+    fakeLine.inClient = true;
     fakeLine.loggedIn = true;
     const replace = stubLocationReplace();
     const logins = answer('loginWithProvider', () => reply('C01', { member_access_token: MEMBER_TOKEN }));
@@ -75,6 +89,7 @@ describe('the LINE card', () => {
   });
 
   it('shows the redirect location’s RM when it does not answer C01', async () => {
+    fakeLine.inClient = true;
     fakeLine.loggedIn = true;
     const replace = stubLocationReplace();
     answer('loginWithProvider', () => reply('C01', { member_access_token: MEMBER_TOKEN }));
@@ -86,6 +101,7 @@ describe('the LINE card', () => {
   });
 
   it('offers binding to a LINE id not yet bound, keeping the bind data for it', async () => {
+    fakeLine.inClient = true;
     fakeLine.loggedIn = true;
     answer('loginWithProvider', () => reply('LINE_NOT_BOUND'));
     const { user, router } = renderApp('/login', LIFF_CONFIG);
@@ -106,6 +122,7 @@ describe('the LINE card', () => {
   });
 
   it('shows any other answer’s RM without a way to bind', async () => {
+    fakeLine.inClient = true;
     fakeLine.loggedIn = true;
     answer('loginWithProvider', () => reply('LINE_TOKEN_INVALID'));
     const { user } = renderApp('/login', LIFF_CONFIG);

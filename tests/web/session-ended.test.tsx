@@ -1,11 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { type RC, RC_MESSAGES } from '#protocol/rc';
-import { answer, reply, setAesKeyCookie } from './support/api';
+import { startSession } from '../../src/lib/session';
+import { answer, reply, setAesKeyCookie, urlOf } from './support/api';
 import { stubLocationReplace } from './support/location';
 import { signInAs } from './support/login';
+import { answerCard } from './support/member-card';
 import { answerProfile, PROFILE, signIn } from './support/profile';
 import { renderApp } from './support/render-app';
+import { server } from './support/server';
 
 // The server ends a member's sessions when the password is changed or reset elsewhere, and a
 // token outlives its year only so long: a signed-in screen then gets TOKEN_INVALID. The member
@@ -198,6 +202,30 @@ describe('a session the server has ended, met on a signed-in screen', () => {
     await user.click(screen.getByRole('button', { name: '驗證' }));
     await screen.findByRole('dialog', { name: '提示' });
     expect(sessionStorage.getItem('member_change_mobile')).toBeNull();
+  });
+
+  it('the member card shown before the session ended is not shown to whoever signs in next, not even with no signal', async () => {
+    signIn();
+    answerCard();
+    answerProfile();
+    answer('updateMemberProfile', () => reply('TOKEN_INVALID'));
+    const { user, router } = renderApp('/member_card');
+    expect(await screen.findByRole('img', { name: /^會員條碼：/ })).toBeInTheDocument();
+    await router.navigate({ to: '/change_member' });
+    await screen.findByLabelText('姓名');
+    await user.click(screen.getByRole('button', { name: '儲存' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '確定' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+
+    // Someone else signs in without the page reloading (a registration, a LINE bind), and opens
+    // the card where the network fails.
+    startSession('token-of-the-next-person', 'Member');
+    server.use(http.post(urlOf('getMemberCard'), () => HttpResponse.error()));
+    await router.navigate({ to: '/member_card' });
+    await waitFor(() => expect(screen.queryByText('載入中...')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/member_card');
+    expect(screen.queryByRole('img', { name: /^會員條碼：/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(PROFILE.name)).not.toBeInTheDocument();
   });
 
   it('any other refusal leaves the member signed in, on the screen', async () => {

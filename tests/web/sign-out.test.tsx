@@ -52,6 +52,28 @@ describe('/change_member: 登出', () => {
     expectNothingKept();
   });
 
+  it('forgets what this tab loaded of the member: whoever signs in next never sees their card, not even with no signal', async () => {
+    signIn();
+    answerCard();
+    answer('logout', () => reply('C01', {}));
+    answerProfile();
+    const { user, router } = renderApp('/member_card');
+    expect(await screen.findByText('王小明')).toBeInTheDocument();
+    await router.navigate({ to: '/change_member' });
+    await user.click(await screen.findByRole('button', { name: '登出' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+
+    // The next person signs in (a registration or a LINE bind does it without reloading the page)
+    // and opens the card where the network fails.
+    startSession('token-of-the-next-person', 'Member');
+    server.use(http.post(urlOf('getMemberCard'), () => HttpResponse.error()));
+    await router.navigate({ to: '/member_card' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/member_card'));
+    await waitFor(() => expect(screen.queryByText('載入中...')).not.toBeInTheDocument());
+    expect(screen.queryByText('王小明')).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /^會員條碼：/ })).not.toBeInTheDocument();
+  });
+
   it('links to the member card', async () => {
     signIn();
     await openProfile();

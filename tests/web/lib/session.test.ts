@@ -1,6 +1,13 @@
 import { isRedirect } from '@tanstack/react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { endSession, forgetMember, readSession, requireSession, startSession } from '../../../src/lib/session';
+import {
+  endSession,
+  followSessionOfAnotherTab,
+  forgetMember,
+  readSession,
+  requireSession,
+  startSession,
+} from '../../../src/lib/session';
 
 const at = (text: string) => new Date(text);
 
@@ -97,6 +104,28 @@ describe('the stored session', () => {
     for (const key of [...VISITOR_FLOWS, 'member_change_mobile', 'member_change_mobile_from'])
       expect(sessionStorage.getItem(key)).toBeNull();
   });
+
+  /** A code sent from each screen that sends one, the resend countdown kept for a reload. */
+  const CODE_COUNTDOWNS = ['register', 'forgot_password', 'verify_mobile', 'change_mobile'].map(
+    (purpose) => `code_sent_at_${purpose}`,
+  );
+  const sendCodes = () => {
+    for (const key of CODE_COUNTDOWNS) sessionStorage.setItem(key, JSON.stringify(Date.now() - 20_000));
+  };
+
+  it.each([
+    ['signing in', () => startSession('next', 'Member')],
+    ['signing out', forgetMember],
+    ['another tab signing in someone else', () => followSessionOfAnotherTab('next')],
+  ])(
+    '%s forgets the codes sent, so the next person is never told a code went to them that no one sent',
+    (_, change) => {
+      startSession('tok', 'Member');
+      sendCodes();
+      change();
+      for (const key of CODE_COUNTDOWNS) expect(sessionStorage.getItem(key)).toBeNull();
+    },
+  );
 
   it.each([
     ['signing in', () => startSession('next', 'Member')],
