@@ -25,6 +25,8 @@ export function startSession(token: string, loginType: LoginType, now: Date = ne
   // A card kept from an earlier session may be another member's: the next visit online fetches this one's.
   storage.memberCard.remove();
   storage.memberAccessInfo.remove();
+  // A LINE sign-in keeps its LINE token after this; any other leaves none of a member before.
+  storage.lineAccessToken.remove();
   forgetVisitorFlows();
   forgetCodesSent();
   const auth = { token, expireTime: taipeiTimestamp(new Date(now.getTime() + MEMBER_TOKEN_DAYS * DAY_MS)) };

@@ -91,8 +91,11 @@ describe('the stored session', () => {
   it("starts with nothing of a visitor's flows or of the member before: a typed password, a LINE account, a recovery", () => {
     leaveVisitorFlows();
     sessionStorage.setItem('member_access_info', JSON.stringify({ name: '前一位', mobile: '0900000000' }));
+    // The LINE token of one who signed in with LINE and whose session the server then ended.
+    sessionStorage.setItem('line_access_token', 'line-token-of-the-one-before');
     startSession('tok', 'Member');
-    for (const key of [...VISITOR_FLOWS, 'member_access_info']) expect(sessionStorage.getItem(key)).toBeNull();
+    for (const key of [...VISITOR_FLOWS, 'member_access_info', 'line_access_token'])
+      expect(sessionStorage.getItem(key)).toBeNull();
   });
 
   it("signing out forgets a visitor's flows too, and a new mobile waiting for its code", () => {
