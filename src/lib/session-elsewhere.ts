@@ -50,8 +50,7 @@ export function useSessionOfOtherTabs(): SessionOfOtherTabs {
     return router.subscribe('onResolved', note);
   }, [router]);
   useEffect(() => {
-    const follow = (event: StorageEvent) => {
-      const change = sessionChangeIn(event);
+    const follow = (change: { before: string | null; after: string | null } | null) => {
       if (!change?.before || change.before !== shownUnder.current || change.before === change.after) return;
       shownUnder.current = change.after;
       const left = router.state.location;
@@ -66,8 +65,19 @@ export function useSessionOfOtherTabs(): SessionOfOtherTabs {
         setChanges((count) => count + 1);
       });
     };
-    window.addEventListener('storage', follow);
-    return () => window.removeEventListener('storage', follow);
+    const onStorage = (event: StorageEvent) => follow(sessionChangeIn(event));
+    // A page the browser kept in its back-forward cache (the member followed a link away, then
+    // came Back) heard no storage event while it was kept: the session it comes back to is
+    // compared with the one it was shown under, as one event would have told.
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) follow({ before: shownUnder.current, after: readSession()?.token ?? null });
+    };
+    window.addEventListener('storage', onStorage);
+    window.addEventListener('pageshow', onPageShow);
+    return () => {
+      window.removeEventListener('storage', onStorage);
+      window.removeEventListener('pageshow', onPageShow);
+    };
   }, [router, queryClient]);
   return { changes, notice, closeNotice: () => setNotice(null) };
 }

@@ -187,3 +187,54 @@ describe('the session changed in another tab', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
+
+// A page the browser keeps in its back-forward cache (the member followed a link away, then came
+// Back) is frozen while kept: the storage events of that time never reach it.
+async function backFromTheCache(): Promise<void> {
+  await act(async () => {
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+  });
+}
+
+describe('a page the browser kept while the member was away', () => {
+  it('comes back under the session now kept, as if it had heard of the change: never showing the first member to the next', async () => {
+    signIn();
+    answerProfilesByToken();
+    renderApp('/change_member');
+    await waitFor(() => expect(nameField()).toHaveValue(PROFILE.name));
+
+    startSession(OTHER_TOKEN, 'Member');
+    await backFromTheCache();
+
+    await waitFor(() => expect(nameField()).toHaveValue(OTHER_PROFILE.name));
+    expect(await screen.findByRole('dialog', { name: '提示' })).toHaveTextContent(SIGNED_IN_THERE);
+  });
+
+  it('signed out meanwhile, it goes to /login and says so', async () => {
+    signIn();
+    answerProfilesByToken();
+    const { router } = renderApp('/change_member');
+    await waitFor(() => expect(nameField()).toHaveValue(PROFILE.name));
+
+    signOut();
+    await backFromTheCache();
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('dialog', { name: '提示' })).toHaveTextContent(SIGNED_OUT_THERE);
+  });
+
+  it('with the session as it left it, nothing changes', async () => {
+    signIn();
+    answerProfilesByToken();
+    const { router, user } = renderApp('/change_member');
+    await waitFor(() => expect(nameField()).toHaveValue(PROFILE.name));
+    await user.clear(nameField());
+    await user.type(nameField(), '王大明');
+
+    await backFromTheCache();
+    await settled(router);
+
+    expect(nameField()).toHaveValue('王大明');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
