@@ -11,6 +11,9 @@ const TWO_DEVICES = { mobile: '0911000333', birthday: '19900704' };
 const FAINT = { mobile: '0911000444', birthday: '19880808' };
 const EDITING = { mobile: '0911000555', birthday: '19920229' };
 const UNSURE = { mobile: '0911000666', birthday: '19870101' };
+// Two people on one phone: the first moving to a new mobile, the second signing in after them.
+const MOVING = { mobile: '0911000777', birthday: '19890909' };
+const NEXT_PERSON = { mobile: '0911000888', birthday: '19911111' };
 const CSV = [
   'mobile,name,birthday,gender,email',
   `${FORGETFUL.mobile},陳忘記,1985/03/15,F,`,
@@ -19,13 +22,15 @@ const CSV = [
   `${FAINT.mobile},吳斷線,1988/08/08,M,`,
   `${EDITING.mobile},鄭編輯,1992/02/29,F,`,
   `${UNSURE.mobile},周不確定,1987/01/01,M,`,
+  `${MOVING.mobile},許搬家,1989/09/09,F,`,
+  `${NEXT_PERSON.mobile},蔡下一位,1991/11/11,M,`,
 ].join('\n');
 
 let server: MemberServer;
 
 test.beforeAll(async () => {
   const dataDir = freshDataDir();
-  expect(await importMembers(dataDir, `${CSV}\n`)).toContain('匯入 6 筆會員，');
+  expect(await importMembers(dataDir, `${CSV}\n`)).toContain('匯入 8 筆會員，');
   server = await startMemberServer(dataDir);
 });
 
@@ -279,4 +284,43 @@ test('a profile edit that meets a session ended on the other phone is kept throu
   await other.reload();
   await expect(other.getByLabel('姓名')).toHaveValue('鄭大編輯');
   await other.context().close();
+});
+
+test('a new mobile waiting for its code on a phone whose session ended is not shown to the next person who signs in there', async ({
+  page,
+  browser,
+}, info) => {
+  // The first member asks for a new mobile on the shared phone: a code goes to it.
+  const shared = await secondPhone(browser);
+  await logIn(shared, MOVING.mobile, MOVING.birthday);
+  await expect(shared).toHaveURL(`${server.url}/change_pwd?reason=imported`);
+  await shared.goto(`${server.url}/change_member_mobile`);
+  await shared.getByLabel('新手機號碼').fill('0966200200');
+  await shared.getByLabel('密碼', { exact: true }).fill(MOVING.birthday);
+  await shared.getByRole('button', { name: '發送驗證碼' }).click();
+  await expect(shared).toHaveURL(`${server.url}/verify_member_mobile`);
+  await expect(shared.getByText(/0966-200-200/)).toBeVisible();
+
+  // On their own phone they change the password, which ends the shared phone's session.
+  await logIn(page, MOVING.mobile, MOVING.birthday);
+  await fillChange(page, MOVING.birthday, 'moving2025');
+  await page.getByRole('button', { name: '確定' }).click();
+  await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '確定' }).click();
+  await expect(page).toHaveURL(`${server.url}/change_member`);
+
+  await shared.getByLabel('驗證碼').fill('000000');
+  await shared.getByRole('button', { name: '驗證', exact: true }).click();
+  const ended = shared.getByRole('dialog', { name: '提示' });
+  await expect(ended).toContainText('登入已失效，請重新登入');
+  await ended.getByRole('button', { name: '關閉' }).click();
+  await expect(shared).toHaveURL(`${server.url}/login`);
+
+  // Someone else signs in on the shared phone and is brought back to the code screen.
+  await logIn(shared, NEXT_PERSON.mobile, NEXT_PERSON.birthday);
+  await expect(shared).toHaveURL(`${server.url}/verify_member_mobile`);
+  await expect(shared.getByRole('alert')).toContainText('找不到要驗證的手機號碼');
+  await expect(shared.getByText(/0966/)).toHaveCount(0);
+  await shared.screenshot({ path: info.outputPath('next-person-no-pending-mobile-360x640.png') });
+  await expectAccessible(shared, '/verify_member_mobile for the next person');
+  await shared.context().close();
 });

@@ -318,6 +318,8 @@ describe('/verify_member_mobile', () => {
     renderApp('/verify_member_mobile');
     expect(await screen.findByRole('alert')).toHaveTextContent('找不到要驗證的手機號碼');
     expect(screen.getByRole('link', { name: '重新輸入新手機號碼' })).toHaveAttribute('href', '/change_member_mobile');
+    // One who never meant to change the mobile (brought here by the page kept for someone before) goes back to the profile.
+    expect(screen.getByRole('link', { name: '返回基本資料' })).toHaveAttribute('href', '/change_member');
     expect(screen.queryByLabelText('驗證碼')).not.toBeInTheDocument();
   });
 });

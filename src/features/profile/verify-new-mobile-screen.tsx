@@ -4,6 +4,7 @@ import { failureMessage, hasRc } from '../../api/client';
 import { buttonClass } from '../../components/button';
 import { linkClass } from '../../components/link-class';
 import { PageCard } from '../../components/page-card';
+import { commonTexts } from '../../i18n/zh-TW/common';
 import { mobileTexts } from '../../i18n/zh-TW/mobile';
 import { spacedMobile } from '../../lib/mobile-number';
 import { useToLoginIfSessionEnded } from '../../lib/session-ended';
@@ -60,7 +61,10 @@ export function VerifyNewMobileScreen() {
   );
 }
 
-/** Arrived without a new mobile to verify (another tab, or it was verified already). */
+/**
+ * Arrived without a new mobile to verify (another tab, verified already, or another member's left
+ * in the tab): entering one, or back to the profile.
+ */
 function NoPendingMobile() {
   return (
     <PageCard title={mobileTexts.verifyNewHeading}>
@@ -69,6 +73,9 @@ function NoPendingMobile() {
         <p className="text-ink-muted">{mobileTexts.noPendingText}</p>
         <Link to="/change_member_mobile" className={buttonClass('primary')}>
           {mobileTexts.reenter}
+        </Link>
+        <Link to="/change_member" className={linkClass}>
+          {commonTexts.backToProfile}
         </Link>
       </div>
     </PageCard>
