@@ -54,6 +54,15 @@ async function fillChange(page: Page, oldPassword: string, newPassword: string) 
   await page.getByLabel('確認新密碼').fill(newPassword);
 }
 
+/** On the member's own phone, signed in with the birthday: the password changed, which ends their other phones' sessions. */
+async function changeImportedPassword(page: Page, member: { mobile: string; birthday: string }, newPassword: string) {
+  await logIn(page, member.mobile, member.birthday);
+  await fillChange(page, member.birthday, newPassword);
+  await page.getByRole('button', { name: '確定' }).click();
+  await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '確定' }).click();
+  await expect(page).toHaveURL(`${server.url}/change_member`);
+}
+
 /** A second phone of the same member: its own browser context, at the same size. */
 async function secondPhone(browser: Browser): Promise<Page> {
   const context = await browser.newContext({
@@ -259,11 +268,7 @@ test('a profile edit that meets a session ended on the other phone is kept throu
   await other.getByLabel('電子信箱（選填）').fill('editor@example.com');
 
   // Meanwhile the member changes the password on this phone, which ends the other phone's session.
-  await logIn(page, EDITING.mobile, EDITING.birthday);
-  await fillChange(page, EDITING.birthday, 'winter2025');
-  await page.getByRole('button', { name: '確定' }).click();
-  await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '確定' }).click();
-  await expect(page).toHaveURL(`${server.url}/change_member`);
+  await changeImportedPassword(page, EDITING, 'winter2025');
 
   await other.getByRole('button', { name: '儲存' }).click();
   const ended = other.getByRole('dialog', { name: '提示' });
@@ -302,11 +307,7 @@ test('a new mobile waiting for its code on a phone whose session ended is not sh
   await expect(shared.getByText(/0966-200-200/)).toBeVisible();
 
   // On their own phone they change the password, which ends the shared phone's session.
-  await logIn(page, MOVING.mobile, MOVING.birthday);
-  await fillChange(page, MOVING.birthday, 'moving2025');
-  await page.getByRole('button', { name: '確定' }).click();
-  await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '確定' }).click();
-  await expect(page).toHaveURL(`${server.url}/change_member`);
+  await changeImportedPassword(page, MOVING, 'moving2025');
 
   await shared.getByLabel('驗證碼').fill('000000');
   await shared.getByRole('button', { name: '驗證', exact: true }).click();
