@@ -16,7 +16,7 @@ const startup = startupModules();
 
 // In development the member server listens here and answers every API base.
 const MEMBER_SERVER = 'http://127.0.0.1:3001';
-const proxiedPaths = ['/app-api', '/api', '/oauth-api', '/oauth', '/dev', '/healthz', '/catalog-images'];
+const proxiedPaths = ['/app-api', '/api', '/oauth-api', '/oauth', '/pos-api', '/dev', '/healthz', '/catalog-images'];
 
 /**
  * `npm run dev` only: the index.html the dev server sends carries the member server's runtime

@@ -13,7 +13,8 @@ import { DEMO_MEMBER } from '../server/config';
 import { DEMO_AES_KEY, DEMO_SIGN_KEY } from '../server/env';
 import { type LoadResult, measureLoad } from './load';
 
-const MAIN = 'build/server/main.js';
+/** What `npm start` runs after building, flags included: the figures are that process's. */
+const NPM_START = ['--enable-source-maps', 'build/server/main.js'];
 const STARTS = 3;
 const IDLE_MS = 2000;
 const BARE = `import Fastify from 'fastify';
@@ -136,16 +137,18 @@ export async function measureProcesses(log: (line: string) => void): Promise<Pro
       'npm start, PGlite, first start (creates the database)',
       () => {
         dataDir = mkdtempSync(join(tmpdir(), 'bench-start-'));
-        return startProcess([MAIN], { DATA_DIR: dataDir });
+        return startProcess(NPM_START, { DATA_DIR: dataDir });
       },
       () => rmSync(dataDir, { recursive: true, force: true }),
     ),
   );
   const kept = mkdtempSync(join(tmpdir(), 'bench-start-'));
   try {
-    await (await startProcess([MAIN], { DATA_DIR: kept })).stop();
+    await (await startProcess(NPM_START, { DATA_DIR: kept })).stop();
     log('npm start on an existing PGlite directory…');
-    starts.push(await measureStarts('npm start, PGlite, later start', () => startProcess([MAIN], { DATA_DIR: kept })));
+    starts.push(
+      await measureStarts('npm start, PGlite, later start', () => startProcess(NPM_START, { DATA_DIR: kept })),
+    );
   } finally {
     rmSync(kept, { recursive: true, force: true });
   }
@@ -158,7 +161,7 @@ export async function measureProcesses(log: (line: string) => void): Promise<Pro
     try {
       log('npm start on PostgreSQL…');
       starts.push(
-        await measureStarts('npm start, PostgreSQL', () => startProcess([MAIN], { DATABASE_URL: database.url })),
+        await measureStarts('npm start, PostgreSQL', () => startProcess(NPM_START, { DATABASE_URL: database.url })),
       );
       const redisUrl = process.env.REDIS_URL;
       if (!redisUrl) skipped.push('WORKERS=2 vs 1: REDIS_URL is not set (several workers share their limits there)');
@@ -194,7 +197,7 @@ async function measureWorkers(databaseUrl: string, redisUrl: string, log: (line:
   const results: LoadResult[] = [];
   for (const count of [1, 2]) {
     log(`get_member_profile with WORKERS=${count}…`);
-    const server = await startProcess([MAIN], {
+    const server = await startProcess(NPM_START, {
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
       REDIS_KEY_PREFIX: `bench-${randomBytes(4).toString('hex')}:`,
