@@ -62,8 +62,14 @@ const arrivalLimits = (arrivalMs: number) => ({
  * The HTML shell and API answers, compressed on the fly (the built assets are precompressed at build,
  * see vite.config.ts). Brotli at quality 4 costs about what gzip does; 11 would cost a member's wait.
  * Answers under 1 KiB go as they are: most API answers fit one packet anyway.
+ *
+ * Requests are never unpacked: no client of the protocol compresses what it sends, and an 800-byte
+ * brotli body unpacks to a gigabyte. The body limit stops Fastify reading, not the unpacking already
+ * running, which would keep a core busy for seconds per request. A compressed body is refused (415,
+ * answered PARAMETER_INVALID) before a byte of it is read.
  */
 const COMPRESSION: FastifyCompressOptions = {
+  requestEncodings: ['identity'],
   encodings: ['br', 'gzip'],
   threshold: 1024,
   brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },

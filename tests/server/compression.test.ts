@@ -1,12 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, deflateSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REGISTER_TERM_TYPE, RUNTIME_CONFIG_PLACEHOLDER } from '#protocol';
+import { buildEnvelope, REGISTER_TERM_TYPE, RUNTIME_CONFIG_PLACEHOLDER } from '#protocol';
 import { pathOf } from '../../server/lib/paths';
-import { postSigned, startTestApp, type TestApp } from './helpers/app';
+import { enc, postSigned, startTestApp, TEST_SIGN_KEY, type TestApp } from './helpers/app';
+import { addMember, countedAttempts, MEMBER } from './helpers/members';
 
 // What `vite build` writes: a hashed asset with its .br and .gz twins, and the shell template.
 const distDir = mkdtempSync(join(tmpdir(), 'member-dist-'));
@@ -106,5 +107,47 @@ describe('compressed answers', () => {
     );
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.json()).toMatchObject({ rcrm: { RC: 'C01' } });
+  });
+});
+
+describe('compressed requests', () => {
+  beforeAll(() => addMember(t));
+  const login = () =>
+    buildEnvelope(
+      TEST_SIGN_KEY,
+      { request_parameter: { account: enc(MEMBER.mobile), password: enc(MEMBER.password) } },
+      t.clock.now(),
+    );
+  const post = (body: Buffer, encoding: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/app-api/member/login',
+      payload: body,
+      headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+    });
+
+  // No client of the protocol compresses what it sends. Unpacking would let a few bytes cost the
+  // server seconds of a core: the body limit stops the reading, not the unpacking already started.
+  it.each([
+    ['br', brotliCompressSync],
+    ['gzip', gzipSync],
+    ['deflate', deflateSync],
+  ])('refuses a body sent as %s without unpacking it: no login happens', async (encoding, compressed) => {
+    const response = await post(compressed(Buffer.from(JSON.stringify(login()))), encoding);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().rcrm.RC).toBe('PARAMETER_INVALID');
+    expect(await countedAttempts(t)).toBe(0);
+  });
+
+  it('answers a body that would unpack to 64 MiB as a bad request at once, not as one too large after unpacking it', async () => {
+    const bomb = brotliCompressSync(Buffer.alloc(64 * 1024 * 1024));
+    expect(bomb.length).toBeLessThan(1024);
+    const response = await post(bomb, 'br');
+    expect(response.json().rcrm.RC).toBe('PARAMETER_INVALID');
+  });
+
+  it('still takes a body that says it is not compressed', async () => {
+    const response = await post(Buffer.from(JSON.stringify(login())), 'identity');
+    expect(response.json().rcrm.RC).not.toBe('PARAMETER_INVALID');
   });
 });

@@ -111,6 +111,23 @@ describe('/change_member: saving', () => {
     expect(await screen.findByRole('dialog')).toHaveTextContent('網路連線不穩定，請確認連線後再試一次');
     expect(field.name()).toHaveValue('王小明二');
   });
+
+  it('keeps what the member is typing when the phone comes back online: the profile is not loaded again behind them', async () => {
+    const loads = answerProfile();
+    signIn();
+    const { user } = renderApp('/change_member');
+    await screen.findByLabelText('姓名');
+    await user.type(field.name(), '二');
+    // Past the library's default freshness for a screen's data by the time the signal returns.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+
+    window.dispatchEvent(new Event('offline'));
+    window.dispatchEvent(new Event('online'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    expect(loads).toHaveLength(1);
+    expect(field.name()).toHaveValue('王小明二');
+  });
 });
 
 describe('/change_member: checks on save, and only on save; editing a field takes its message away', () => {

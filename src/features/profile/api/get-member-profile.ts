@@ -15,8 +15,14 @@ export async function getMemberProfile(): Promise<MemberProfile> {
   return profile;
 }
 
+/**
+ * Read once per arrival: the screens' loaders ask afresh each time the member comes (`loadMemberProfile`),
+ * and the profile is not read again while they stay. A read behind the member's back (a screen whose code
+ * came after its profile, past the library's one second of freshness) would put the saved details back
+ * into the form they are typing in.
+ */
 export const memberProfileQueryOptions = () =>
-  queryOptions({ queryKey: ['member_profile'], queryFn: getMemberProfile });
+  queryOptions({ queryKey: ['member_profile'], queryFn: getMemberProfile, staleTime: Number.POSITIVE_INFINITY });
 
 /** The profile as last loaded in this tab, for the screens that show the mobile without asking for it. */
 export const lastLoadedProfile = (): MemberProfile | null => storage.memberAccessInfo.get();
