@@ -5,6 +5,7 @@ import { members, referrals } from '../../server/db/schema';
 import { sweepStaleRegistrations } from '../../server/modules/members/service';
 import { enc, postSigned, startTestApp, type TestApp } from './helpers/app';
 import { addMember, loginAs } from './helpers/members';
+import { resetPassword, verifiedForgotToken } from './helpers/password';
 import { call, latestCode, rcOf, registerCall, registerVisitor, VISITOR } from './helpers/registration';
 
 let t: TestApp;
@@ -96,6 +97,17 @@ describe('registrations that are kept past 30 minutes', () => {
     for (const mobile of ['0933000001', '0933000002', '0933000003']) {
       expect(await checkMobile(mobile)).toBe('MEMBER_MOBILE_IS_REPEAT');
     }
+  });
+
+  it('keeps one whose mobile’s owner set a new password by SMS, though they have not signed in since', async () => {
+    // Someone registered the mobile and left before step 3; its owner recovers it by SMS.
+    await registerVisitor(t, { mobile: '0933000004', name: '冒用者' });
+    const temp = await verifiedForgotToken(t, '0933000004');
+    expect(await rcOf(resetPassword(t, temp, 'mine2026'))).toBe('C01');
+    expire();
+    expect(await sweepStaleRegistrations(t.db, t.clock.now())).toBe(0);
+    expect(await rcOf(loginAs(t, '0933000004', 'mine2026'))).toBe('C01');
+    expect(await checkMobile('0933000004')).toBe('MEMBER_MOBILE_IS_REPEAT');
   });
 
   it('never touches imported or existing members', async () => {

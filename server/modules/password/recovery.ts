@@ -4,6 +4,7 @@ import { Refusal, refused } from '../../lib/refusal';
 import { recordAuditEvent } from '../audit/service';
 import { clearAttempts } from '../auth/service';
 import {
+  completeRegistration,
   findMemberById,
   findMemberByMobile,
   lockMember,
@@ -129,7 +130,9 @@ export async function resendForgotPasswordCode(
  * token of the member dies (this temp token and every session), the LINE binding ends (whoever
  * registered the mobile or knew the old password may have bound their own LINE), the legacy
  * birthday-password flag clears, and so do the mobile's login failures: a locked-out member can
- * log in again.
+ * log in again. A registration left before step 3 stands for good: the code proved the mobile, as
+ * step 3's would have, and its owner would otherwise find the account gone 30 minutes after
+ * taking it back, the mobile free for whoever registered it to take again.
  */
 export async function resetPassword(
   db: Db,
@@ -151,6 +154,7 @@ export async function resetPassword(
     const still = locked && (await verifyToken(tx, token, FORGOT_PASSWORD_TOKEN, now, { lock: true }));
     if (!locked || !still?.verifiedAt) return { rc: 'TOKEN_INVALID' };
     await setMemberPassword(tx, locked.id, passwordHash, now);
+    await completeRegistration(tx, locked.id);
     await endWhatTheOldPasswordOpened(tx, locked.id, 'password_reset', clientAddress, now);
     await clearAttempts(tx, locked.mobile);
     await recordAuditEvent(tx, { memberId: locked.id, type: 'password_reset', clientAddress }, now);
