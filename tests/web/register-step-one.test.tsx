@@ -336,6 +336,28 @@ describe('registration step 1: session storage', () => {
   });
 });
 
+describe('registration step 1: a mobile carried from another screen', () => {
+  it('registers the mobile the screen showed and checked, not the one typed here before', async () => {
+    answerTerms();
+    const checks = answer('registerCheck', () => reply('C01', {}));
+    const first = renderApp('/registerFirst');
+    await fillStepOne(first.user);
+    await agreeAllTerms(first.user);
+    first.unmount();
+
+    // Corrected on 忘記密碼, found to be no member's, and brought back to registration.
+    const { user, router } = renderApp('/forgotPassword');
+    await screen.findByRole('heading', { level: 1 });
+    await router.navigate({ to: '/registerFirst', state: { mobile: '0922333444' } });
+    expect(await screen.findByLabelText('手機號碼')).toHaveValue('0922333444');
+    await user.click(nextButton());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/registerSecond'));
+    expect(decrypted(checks[0]?.params.mobile)).toBe('0922333444');
+    expect(JSON.parse(sessionStorage.getItem('register1') ?? '{}')).toMatchObject({ mobile: '0922333444' });
+  });
+});
+
 describe('registration step 1: a term’s modal', () => {
   it('shows the title and scrollable content, keeps focus inside, and checks the term when agreed', async () => {
     answerTerms();

@@ -68,6 +68,9 @@ export function StepOneForm({ onNext, busy }: { onNext: (values: StepOneValues) 
     setTriedToGoOn(true);
     // While the terms load (or after they failed) there is no checkbox yet: the terms' group takes focus.
     if (!allAgreed) return (firstUnagreed.current ?? termGroup.current)?.focus();
+    // Step 2 registers the kept step 1: it must be what was shown and checked here. A mobile carried
+    // from another screen is shown without being typed, so no edit has kept it yet.
+    saveStepOne(values);
     onNext(values);
   }
 
