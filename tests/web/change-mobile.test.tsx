@@ -175,6 +175,25 @@ describe('/verify_member_mobile', () => {
     expect(await screen.findByRole('link', { name: '變更手機號碼（目前為 0987-654-321）' })).toBeInTheDocument();
   });
 
+  it('leaves no code screen behind a change made: Back from the profile does not say the mobile to verify is lost', async () => {
+    answer('updateMemberMobile', () => reply('C01', {}));
+    answer('memberVerify', () => reply('C01', {}));
+    answerProfile({ mobile: NEW_MOBILE });
+    const { user, router } = await openChangeMobile();
+    await user.type(mobileInput(), NEW_MOBILE);
+    await user.type(passwordInput(), 'abc12345');
+    await user.click(sendButton());
+    await user.type(await screen.findByLabelText('驗證碼'), '123456');
+    await user.click(screen.getByRole('button', { name: '驗證' }));
+    expect(await notice()).toHaveTextContent('手機號碼變更成功');
+    await user.click(screen.getByRole('button', { name: '關閉' }));
+
+    router.history.back();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/change_member_mobile'));
+    expect(await screen.findByText('目前的手機號碼：0987-654-321')).toBeInTheDocument();
+    expect(screen.queryByText('找不到要驗證的手機號碼')).not.toBeInTheDocument();
+  });
+
   it('says 此手機號碼已被註冊 when the mobile was taken since, and offers to enter another', async () => {
     answer('memberVerify', () => reply('MEMBER_MOBILE_IS_REPEAT'));
     const { user } = await openVerifyNewMobile();

@@ -27,7 +27,9 @@ export function VerifyNewMobileScreen() {
     onSuccess: ({ answer, madeEarlier }) => {
       if (hasRc(answer, 'C01') || madeEarlier) {
         storage.memberChangeMobile.remove();
-        return navigate({ to: '/change_member', search: { notice: 'mobile_changed' } });
+        // In place of this screen: Back from the profile would find no mobile to verify, and say so
+        // as if the change had been lost.
+        return navigate({ to: '/change_member', search: { notice: 'mobile_changed' }, replace: true });
       }
       setNotice(hasRc(answer, 'MEMBER_MOBILE_IS_REPEAT') ? mobileTexts.mobileTaken : answer.rcrm.RM);
     },
