@@ -5,7 +5,7 @@ import { readCookie } from '../lib/cookies';
 import { isSafeRedirect, leaveFor } from '../lib/redirect';
 import { takeReturnPath } from '../lib/return-path';
 import { storage } from '../lib/storage';
-import { callUrl, encrypt, getApi, hasRc } from './client';
+import { callUrl, encrypt, getApi, gotNoAnswer, hasRc } from './client';
 
 /** GETs a redirect location at a saved rurl that stands in for the member API's, or (null) at the member API's. */
 async function getLocation(
@@ -32,17 +32,24 @@ export function fetchRedirectLocation(memberToken: string): Promise<ApiResponse<
   return getLocation(rurl && isSafeRedirect(rurl) ? rurl : null, memberToken);
 }
 
-/** A safe location, or why there is none: the RM of another RC than C01, null when no answer came. */
-type Asked = { location: string; refusal: null } | { location: null; refusal: string | null };
+/**
+ * A safe location, or why there is none: the RM of another RC than C01, null when none came;
+ * `answered` is false when nothing came back at all (the signal, not the address, failed).
+ */
+type Asked =
+  | { location: string; refusal: null; answered: true }
+  | { location: null; refusal: string | null; answered: boolean };
 
 async function ask(call: () => ReturnType<typeof fetchRedirectLocation>): Promise<Asked> {
   try {
     const answer = await call();
-    if (!hasRc(answer, 'C01')) return { location: null, refusal: answer.rcrm.RM };
+    if (!hasRc(answer, 'C01')) return { location: null, refusal: answer.rcrm.RM, answered: true };
     const location = answer.results?.location;
-    return isSafeRedirect(location) ? { location, refusal: null } : { location: null, refusal: null };
-  } catch {
-    return { location: null, refusal: null };
+    return isSafeRedirect(location)
+      ? { location, refusal: null, answered: true }
+      : { location: null, refusal: null, answered: true };
+  } catch (error) {
+    return { location: null, refusal: null, answered: !gotNoAnswer(error) };
   }
 }
 
@@ -60,8 +67,9 @@ export async function planRedirect(memberToken: string): Promise<RedirectPlan> {
   if (asked.location) return { failed: false, location: asked.location };
   const rurl = storage.rurl.get();
   if (!rurl || !isSafeRedirect(rurl)) return { failed: true, refusal: asked.refusal, location: null };
-  // A rurl that fails now fails every later sign-in too: it is forgotten, and the member API asked instead.
-  storage.rurl.remove();
+  // A rurl that answers wrongly would fail every later sign-in too: it is forgotten, and the member API
+  // asked instead. One that got no answer may answer next time (a weak signal): it is kept for then.
+  if (asked.answered) storage.rurl.remove();
   const fallback = await ask(() => getLocation(null, memberToken));
   return { failed: true, refusal: asked.refusal, location: fallback.location };
 }

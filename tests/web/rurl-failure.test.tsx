@@ -23,8 +23,22 @@ async function logInWithSavedRurl() {
 }
 
 describe('a saved rurl whose location call fails does not keep the member on /login', () => {
+  it('when no answer comes: says so and goes to the member API’s location, keeping the rurl for the next time', async () => {
+    const asked = answerRedirectLocation(RURL, () => HttpResponse.error());
+    const defaults = answerRedirectLocation(urlOf('redirectLocation'), () => reply('C01', { location: MEMBER_PAGE }));
+    const { user, replace } = await logInWithSavedRurl();
+
+    const dialog = await notice();
+    expect(dialog).toHaveTextContent('無法前往原本要去的頁面。');
+    expect(asked).toHaveLength(1);
+    // A signal lost on the way says nothing of the partner's address: the next sign-in tries it again.
+    expect(localStorage.getItem('rurl')).toBe(RURL);
+    await user.click(within(dialog).getByRole('button', { name: '確定' }));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith(MEMBER_PAGE));
+    expect(defaults).toHaveLength(1);
+  });
+
   it.each([
-    ['the network fails', () => HttpResponse.error()],
     ['it answers something that is not JSON', () => new HttpResponse('<html>oops</html>', { status: 200 })],
     ['it answers an HTTP error', () => new HttpResponse('bad gateway', { status: 502 })],
   ])('when %s: says so, forgets the rurl, and goes to the member API’s location', async (_, failure) => {
