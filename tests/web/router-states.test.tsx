@@ -12,12 +12,13 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { RC_MESSAGES } from '#protocol/rc';
-import { ApiError, NETWORK_FAILURE } from '../../src/api/client';
+import { ApiError, CALL_DEADLINE_MS, NETWORK_FAILURE } from '../../src/api/client';
 import { App } from '../../src/app';
 import { type KeptMemberCard, storage } from '../../src/lib/storage';
 import { routeStates } from '../../src/router';
 import type { RouterContext } from '../../src/router-context';
 import { heldAnswer } from './support/api';
+import { stubLocationReload } from './support/location';
 
 /** The app with the real router settings, on one page whose loader and screen the test decides. */
 function renderPage({
@@ -72,6 +73,31 @@ describe('while a route loads its data', () => {
     release();
     expect(await screen.findByText('頁面內容')).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+});
+
+describe('a screen whose code does not come', () => {
+  it('after every call’s deadline has passed, says the network is unstable and offers to load the page again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const reload = stubLocationReload();
+    // A download stalled on a weak signal: the browser neither delivers it nor gives up.
+    renderPage({ component: lazyRouteComponent(() => new Promise<never>(() => {})) });
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('載入中...'));
+
+    await vi.advanceTimersByTimeAsync(CALL_DEADLINE_MS);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(5_000);
+    const dialog = await notice();
+    expect(dialog).toHaveTextContent('網路連線不穩定，請確認連線後再試一次');
+    vi.useRealTimers();
+
+    const user = userEvent.setup();
+    await user.click(within(dialog).getByRole('button', { name: '關閉' }));
+    expect(screen.queryByText('載入中...')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '返回登入' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '再試一次' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+    vi.unstubAllGlobals();
   });
 });
 

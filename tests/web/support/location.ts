@@ -1,17 +1,17 @@
 import { type Mock, vi } from 'vitest';
 
 /**
- * Replaces `window.location.replace` (jsdom cannot navigate away) and keeps every other
- * member of the real location, which the router reads. `vi.unstubAllGlobals` undoes it.
+ * Replaces one method of `window.location` (jsdom cannot navigate away or reload) and keeps every
+ * other member of the real location, which the router reads. `vi.unstubAllGlobals` undoes it.
  */
-export function stubLocationReplace(): Mock<(url: string | URL) => void> {
+function stubLocationMethod<F extends (...args: never[]) => void>(name: 'replace' | 'reload'): Mock<F> {
   const real = window.location;
-  const replace = vi.fn<(url: string | URL) => void>();
+  const stand = vi.fn<F>();
   const standIn = new Proxy(
     {},
     {
       get(_, key) {
-        if (key === 'replace') return replace;
+        if (key === name) return stand;
         const value = Reflect.get(real, key, real);
         return typeof value === 'function' ? value.bind(real) : value;
       },
@@ -19,5 +19,9 @@ export function stubLocationReplace(): Mock<(url: string | URL) => void> {
     },
   );
   vi.stubGlobal('location', standIn);
-  return replace;
+  return stand;
 }
+
+export const stubLocationReplace = () => stubLocationMethod<(url: string | URL) => void>('replace');
+
+export const stubLocationReload = () => stubLocationMethod<() => void>('reload');
