@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RC_MESSAGES } from '#protocol/rc';
+import { OAUTH_REQUEST_MINUTES } from '#protocol/values';
 import { startSession } from '../../src/lib/session';
 import { answer, answerRedirectLocation, heldAnswer, reply, setAesKeyCookie, urlOf } from './support/api';
 import { stubLocationReplace } from './support/location';
@@ -243,6 +244,23 @@ describe('/authorize without a session', () => {
     });
     expect(sessionStorage.getItem('return_path')).toBeNull();
     expect(window.dataLayer).toEqual([{ event: 'login', method: 'Member' }]);
+  });
+
+  it('comes back to the /authorize past the hop’s 10 minutes too, to be told there it has expired, not left on the profile', async () => {
+    setAesKeyCookie();
+    const replace = stubLocationReplace();
+    answer('login', () => reply('C01', { member_access_token: TOKEN }));
+    const { router, user } = renderApp(AUTHORIZE_PATH);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+
+    // Registering, or recovering a password, can take longer than the hop lives.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + (OAUTH_REQUEST_MINUTES + 5) * 60_000);
+    await signInAs(user);
+
+    await waitFor(() => expect(replace).toHaveBeenCalledTimes(1));
+    vi.useRealTimers();
+    expect(new URL(String(replace.mock.calls[0]?.[0]), window.location.origin).pathname).toBe('/authorize');
   });
 
   it('then, back on /authorize with the new session, finishes the hop', async () => {
