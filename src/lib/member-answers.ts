@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onSessionChange } from './session';
+import { storage } from './storage';
 
 /**
  * The roots of the query keys under which the app caches answers about the signed-in member: the
@@ -31,4 +32,14 @@ export function forgetMemberAnswers(queryClient: QueryClient): void {
 export function useMemberAnswersOfOneSession(): void {
   const queryClient = useQueryClient();
   useEffect(() => onSessionChange(() => forgetMemberAnswers(queryClient)), [queryClient]);
+}
+
+/**
+ * A new password set on this phone, whose session stays: the server replaced the card's secret
+ * with it (decision 0011), so the card kept for offline use would show codes every till refuses,
+ * with nothing on the phone to say why. It goes, and is fetched afresh when the card next opens.
+ */
+export function forgetMemberCard(queryClient: QueryClient): void {
+  storage.memberCard.remove();
+  queryClient.removeQueries({ queryKey: ['member_card'] });
 }

@@ -125,6 +125,13 @@ export function readSession(now: Date = new Date()): MemberAuth | null {
   return auth;
 }
 
+/**
+ * Whether the session is still the one a call was asked under (`token`). An answer that comes after
+ * a sign-out, or after someone else signed in on this browser, is not this session's: kept, it would
+ * show the last member's details, or their card, to the next person.
+ */
+export const isSessionStill = (token: string | null): boolean => (readSession()?.token ?? null) === token;
+
 /** Route guard (`beforeLoad`): members only; everyone else goes to /login. */
 export function requireSession(): void {
   if (!readSession()) throw redirect({ to: '/login', replace: true });

@@ -3,7 +3,7 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { type RC, RC_MESSAGES } from '#protocol/rc';
 import { startSession } from '../../src/lib/session';
-import { storage } from '../../src/lib/storage';
+import { type KeptMemberCard, storage } from '../../src/lib/storage';
 import { answer, answerRedirectLocation, decrypted, reply, setAesKeyCookie, urlOf } from './support/api';
 import { SHOP_ORIGIN } from './support/config';
 import { stubLocationReplace } from './support/location';
@@ -12,6 +12,14 @@ import { renderApp } from './support/render-app';
 import { closeNetworkNotice, loseNextAnswer } from './support/weak-signal';
 
 const MEMBER_TOKEN = 'member-token-1';
+const KEPT_CARD: KeptMemberCard = {
+  name: '王小明',
+  mobile_masked: '0912-***-678',
+  card_number: '9123456789',
+  card_secret: 'c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LXNlY3I',
+  clock_offset_ms: 0,
+  recent_scans: [],
+};
 const YEAR_AND_A_DAY_MS = 366 * 24 * 60 * 60 * 1000;
 const oldPassword = () => screen.getByLabelText('舊密碼');
 const newPassword = () => screen.getByLabelText('新密碼');
@@ -97,6 +105,26 @@ describe('changing the password', () => {
     expect(redirects[0]?.mmrmToken).toBe(MEMBER_TOKEN);
     expect(screen.getByText('載入中...')).toBeVisible();
     expect(JSON.parse(localStorage.getItem('memberAuth') ?? '{}').token).toBe(MEMBER_TOKEN);
+  });
+
+  it('forgets the member card kept in this browser: the new password replaced its secret, and its codes would be refused', async () => {
+    answer('updateMemberPassword', () => reply('C01', {}));
+    const { user } = await openChange();
+    storage.memberCard.set(KEPT_CARD);
+    await fill(user, '19801201', 'fresh2025');
+    await user.click(okButton());
+    expect(await notice()).toHaveTextContent('修改成功');
+    expect(storage.memberCard.get()).toBeNull();
+  });
+
+  it('keeps the member card when the change is refused', async () => {
+    answer('updateMemberPassword', () => reply('PASSWORD_INCORRECT'));
+    const { user } = await openChange();
+    storage.memberCard.set(KEPT_CARD);
+    await fill(user, 'wrong123', 'fresh2025');
+    await user.click(okButton());
+    await notice();
+    expect(storage.memberCard.get()).toEqual(KEPT_CARD);
   });
 
   it('keeps rurl and asks it for the location after the change', async () => {

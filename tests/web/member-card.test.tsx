@@ -2,8 +2,9 @@ import { act, screen, within } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CARD_STEP_SECONDS, groupedCardCode, memberCardCode } from '#protocol/member-card';
-import { answer, reply, urlOf } from './support/api';
-import { answerCard, CARD_NUMBER, CARD_SECRET_BYTES } from './support/member-card';
+import { endSession, startSession } from '../../src/lib/session';
+import { answer, heldAnswer, reply, urlOf } from './support/api';
+import { answerCard, CARD_NUMBER, CARD_SECRET_BYTES, cardResults } from './support/member-card';
 import { signIn } from './support/profile';
 import { renderApp } from './support/render-app';
 import { server } from './support/server';
@@ -201,6 +202,27 @@ describe('/member_card when it cannot be loaded', () => {
     expect(localStorage.getItem('member_card')).toBeNull();
     expect(localStorage.getItem('memberAuth')).toBeNull();
     expect(JSON.parse(sessionStorage.getItem('return_path') ?? '{}').path).toBe('/member_card');
+  });
+});
+
+describe('a card answer that comes after the session it was asked in', () => {
+  it.each([
+    ['the member signed out', () => endSession()],
+    ['someone else signed in', () => startSession('another-members-token', 'Member')],
+  ])('is not kept in this browser when %s meanwhile', async (_, meanwhile) => {
+    const { held, release } = heldAnswer();
+    answer('getMemberCard', async () => {
+      await held;
+      return reply('C01', cardResults(new Date()));
+    });
+    signIn();
+    renderApp('/member_card');
+    await screen.findByText('載入中...');
+
+    meanwhile();
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(localStorage.getItem('member_card')).toBeNull();
   });
 });
 

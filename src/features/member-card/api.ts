@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
+import { RC_MESSAGES } from '#protocol/rc';
 import { parseTaipeiTimestamp } from '#protocol/time';
 import { ApiError, callApi, hasRc } from '../../api/client';
-import { readSession } from '../../lib/session';
+import { isSessionStill, readSession } from '../../lib/session';
 import { type KeptMemberCard, storage } from '../../lib/storage';
 
 /** What the card screen shows: the member, and the card unless the mobile is still unverified. */
@@ -33,8 +34,9 @@ function viewOf(kept: KeptMemberCard, offline: boolean): MemberCardView {
  */
 async function getMemberCard(): Promise<MemberCardView> {
   let answer: Awaited<ReturnType<typeof callApi<'getMemberCard'>>>;
+  const token = readSession()?.token ?? null;
   try {
-    answer = await callApi('getMemberCard', { token: readSession()?.token ?? null });
+    answer = await callApi('getMemberCard', { token });
   } catch (error) {
     const kept = storage.memberCard.get();
     if (kept) return viewOf(kept, true);
@@ -44,6 +46,7 @@ async function getMemberCard(): Promise<MemberCardView> {
   const results = answer.results;
   // A dead session has ended here already (callApi), the kept card with it, so /login offers the form.
   if (!hasRc(answer, 'C01') || !results?.server_time) throw new ApiError(answer.rcrm.RC, answer.rcrm.RM);
+  if (!isSessionStill(token)) throw new ApiError('TOKEN_INVALID', RC_MESSAGES.TOKEN_INVALID);
   const scans = results.recent_scans.map((scan) => ({ terminalName: scan.terminal_name, scannedAt: scan.scanned_at }));
   if (!results.member_card) {
     storage.memberCard.remove();

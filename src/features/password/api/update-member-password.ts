@@ -1,8 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CheckedParams } from '#protocol/endpoints';
 import type { ActionOptions, Answer } from '../../../api/action-options';
 import { callApi, encrypt, hasRc } from '../../../api/client';
 import { type RetriedChange, retrySafeCall } from '../../../api/retry-safe-call';
+import { forgetMemberCard } from '../../../lib/member-answers';
 
 /** A signed-in member's password change: the old and the new password, in plain text. */
 export type PasswordChange = CheckedParams<'updateMemberPassword'> & { token: string };
@@ -35,6 +36,16 @@ const changeSafely = retrySafeCall(
   async (answer, change: PasswordChange) => hasRc(answer, 'PASSWORD_INCORRECT') && (await isAlreadyThePassword(change)),
 );
 
-export const useUpdateMemberPasswordMutation = (
+export function useUpdateMemberPasswordMutation(
   options: ActionOptions<RetriedChange<Answer<'updateMemberPassword'>>, PasswordChange>,
-) => useMutation({ ...options, mutationFn: changeSafely });
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: async (change: PasswordChange) => {
+      const result = await changeSafely(change);
+      if (hasRc(result.answer, 'C01') || result.madeEarlier) forgetMemberCard(queryClient);
+      return result;
+    },
+  });
+}

@@ -2,15 +2,18 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { MemberProfile } from '#protocol/endpoints';
 import { RC_MESSAGES } from '#protocol/rc';
 import { ApiError, callApi, hasRc } from '../../../api/client';
+import { isSessionStill } from '../../../lib/session';
 import { storage } from '../../../lib/storage';
 import { memberToken } from './member-token';
 
 /** The profile, also kept in session storage; any answer but C01 is an error carrying its RM. */
 export async function getMemberProfile(): Promise<MemberProfile> {
-  const answer = await callApi('getMemberProfile', { token: memberToken() });
+  const token = memberToken();
+  const answer = await callApi('getMemberProfile', { token });
   if (!hasRc(answer, 'C01')) throw new ApiError(answer.rcrm.RC, answer.rcrm.RM);
   const profile = answer.results?.member_profile;
   if (!profile) throw new ApiError('SYSTEM_ERROR', RC_MESSAGES.SYSTEM_ERROR);
+  if (!isSessionStill(token)) throw new ApiError('TOKEN_INVALID', RC_MESSAGES.TOKEN_INVALID);
   storage.memberAccessInfo.set(profile);
   return profile;
 }
