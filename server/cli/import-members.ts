@@ -65,6 +65,9 @@ async function main(): Promise<number> {
     if (summary.refused) return refuseFile(summary.refused);
     progress?.(lines);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    for (const line of summary.movedAway) {
+      console.log(`第 ${line} 行：已存在，此號碼的會員已改用其他手機號碼，未在原號碼上再建立帳號`);
+    }
     for (const bad of summary.bad) console.log(`第 ${bad.line} 行：略過，${bad.reason}`);
     const target = values.ec ? '電商會員' : '會員';
     console.log(

@@ -9,6 +9,7 @@ import { openDatabase } from '../../server/db/client';
 import { lockDirectory } from '../../server/db/directory-lock';
 import { ecMembers, members } from '../../server/db/schema';
 import { verifyPassword } from '../../server/lib/passwords';
+import { recordAuditEvent } from '../../server/modules/audit/service';
 import { insertMember, sweepStaleRegistrations } from '../../server/modules/members/service';
 import type { CsvRecord } from '../../server/modules/members-import/csv';
 import { importMembers } from '../../server/modules/members-import/service';
@@ -78,7 +79,7 @@ describe('two imports of overlapping files at once', () => {
   // Each batch is one INSERT of many rows; two of them that take the same mobiles in opposite
   // orders would each wait for the other's row, and PostgreSQL would end one: the command failed.
   const prepared = (mobiles: string[]): PreparedMembers => ({
-    holders: { members: new Set(), registering: new Map(), lapsed: new Set() },
+    holders: { members: new Set(), registering: new Map(), lapsed: new Set(), movedAway: new Set() },
     pending: mobiles.map((mobile) => ({
       row: { mobile, name: '舊會員', birthday: '1980/12/01', gender: null, email: null },
       passwordHash: 'argon2id-of-the-birthday',
@@ -138,6 +139,35 @@ describe('the header line', () => {
     const spaced = ' Mobile ,NAME,birthday , Gender,EMAIL,\n0911000001,林舊會員,1980/12/01,F,,';
     const summary = await importMembers(testDb.database.db, records(spaced), { ec: false, now: NOW });
     expect(summary).toMatchObject({ refused: null, read: 1, imported: 1, bad: [] });
+  });
+});
+
+describe('a member who has since moved to another mobile', () => {
+  it('is not imported again on the mobile they left: their details stay theirs, counted as already there', async () => {
+    await importMembers(testDb.database.db, records(CSV), { ec: false, now: NOW });
+    // As the app's mobile change does: the account moves, and the old mobile is on record.
+    const db = testDb.database.db;
+    const [moved] = await db
+      .update(members)
+      .set({ mobile: '0922000002' })
+      .where(eq(members.mobile, '0911000001'))
+      .returning({ id: members.id });
+    await recordAuditEvent(
+      db,
+      {
+        memberId: moved?.id ?? '',
+        type: 'mobile_change',
+        oldMobile: '0911000001',
+        newMobile: '0922000002',
+        clientAddress: '127.0.0.1',
+      },
+      NOW,
+    );
+
+    const again = await importMembers(db, records(CSV), { ec: false, now: new Date() });
+    expect(again).toMatchObject({ imported: 0, existing: 2 });
+    expect(again.movedAway).toEqual([2]);
+    expect(await db.select({ id: members.id }).from(members).where(eq(members.mobile, '0911000001'))).toEqual([]);
   });
 });
 

@@ -17,6 +17,8 @@ export interface ImportSummary {
   imported: number;
   /** Already in the database: left exactly as they are. */
   existing: number;
+  /** Lines, among `existing`, of a member who has since moved to another mobile: not imported on the one they left. */
+  movedAway: number[];
   /** Rows not imported, by line: bad data, or a mobile someone is registering right now. */
   bad: BadRow[];
 }
@@ -38,14 +40,15 @@ const registeringReason = (until: Date) =>
 
 /** Imports members from CSV records; a second run of the same file changes nothing. */
 export async function importMembers(db: Db, records: AsyncIterable<CsvRecord>, options: ImportOptions) {
-  const summary: ImportSummary = { refused: null, read: 0, imported: 0, existing: 0, bad: [] };
+  const summary: ImportSummary = { refused: null, read: 0, imported: 0, existing: 0, movedAway: [], bad: [] };
   const firstLineOfMobile = new Map<string, number>();
   let batch: ImportRow[] = [];
   const count =
     (read: number) =>
-    ({ imported, existing, registering }: Written) => {
+    ({ imported, existing, registering, movedAway }: Written) => {
       summary.imported += imported;
       summary.existing += existing;
+      for (const mobile of movedAway) summary.movedAway.push(firstLineOfMobile.get(mobile) ?? 0);
       for (const [mobile, until] of registering) {
         summary.bad.push({ line: firstLineOfMobile.get(mobile) ?? 0, reason: registeringReason(until) });
       }
@@ -96,5 +99,6 @@ export async function importMembers(db: Db, records: AsyncIterable<CsvRecord>, o
   await flush();
   await writing;
   summary.bad.sort((a, b) => a.line - b.line);
+  summary.movedAway.sort((a, b) => a - b);
   return summary;
 }

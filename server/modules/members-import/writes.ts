@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ecMembers, members } from '../../db/schema';
+import { ecMembers, memberAuditEvents, members } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { holdsMobile, newReferralCode, removeStaleRegistration } from '../members/service';
 import { birthdayPassword, type ImportRow } from './rows';
@@ -12,6 +12,8 @@ export interface Written {
   existing: number;
   /** Mobiles a self-registration still under way holds, with the moment it lapses unless finished. */
   registering: Map<string, Date>;
+  /** Mobiles a member has moved away from (counted in `existing`): the row is that member's, now on another mobile. */
+  movedAway: string[];
 }
 
 /** Who has each mobile at `now`, by the rule that decides which rows hold a mobile. */
@@ -20,10 +22,17 @@ interface Holders {
   registering: Map<string, Date>;
   /** Registrations left unfinished past their time: they hold nothing, and the import takes their place. */
   lapsed: Set<string>;
+  /**
+   * Mobiles no one holds that a member has moved away from. The file's row for one is most likely
+   * that member's, from before the move: imported, it would make a second account with their name,
+   * email and birthday, whose first password is that birthday, on a mobile that may be someone
+   * else's by now.
+   */
+  movedAway: Set<string>;
 }
 
 async function holdersOf(db: Db, mobiles: string[], now: Date): Promise<Holders> {
-  const holders: Holders = { members: new Set(), registering: new Map(), lapsed: new Set() };
+  const holders: Holders = { members: new Set(), registering: new Map(), lapsed: new Set(), movedAway: new Set() };
   if (mobiles.length === 0) return holders;
   const rows = await db
     .select({
@@ -38,10 +47,25 @@ async function holdersOf(db: Db, mobiles: string[], now: Date): Promise<Holders>
     else if (registrationExpiresAt) holders.registering.set(mobile, registrationExpiresAt);
     else holders.members.add(mobile);
   }
+  // The audit trail keeps every move, and the member it was of while that account exists.
+  const moves = await db
+    .selectDistinct({ mobile: memberAuditEvents.oldMobile })
+    .from(memberAuditEvents)
+    .where(
+      and(
+        eq(memberAuditEvents.eventType, 'mobile_change'),
+        inArray(memberAuditEvents.oldMobile, mobiles),
+        isNotNull(memberAuditEvents.memberId),
+      ),
+    );
+  for (const { mobile } of moves) {
+    if (mobile && !holders.members.has(mobile) && !holders.registering.has(mobile)) holders.movedAway.add(mobile);
+  }
   return holders;
 }
 
-const taken = (holders: Holders, mobile: string) => holders.members.has(mobile) || holders.registering.has(mobile);
+const taken = (holders: Holders, mobile: string) =>
+  holders.members.has(mobile) || holders.registering.has(mobile) || holders.movedAway.has(mobile);
 
 export interface PreparedMembers {
   holders: Holders;
@@ -71,8 +95,9 @@ export async function prepareMembers(
 export async function writeMembers(db: Db, prepared: PreparedMembers, now: Date): Promise<Written> {
   const written: Written = {
     imported: 0,
-    existing: prepared.holders.members.size,
+    existing: prepared.holders.members.size + prepared.holders.movedAway.size,
     registering: new Map(prepared.holders.registering),
+    movedAway: [...prepared.holders.movedAway],
   };
   // In the mobiles' order: two imports of overlapping files take the rows' unique keys in one
   // order, and one waits for the other instead of each waiting for a row the other took (a
@@ -110,7 +135,8 @@ export async function writeMembers(db: Db, prepared: PreparedMembers, now: Date)
       missed.map(({ row }) => row.mobile),
       now,
     );
-    written.existing += holders.members.size;
+    written.existing += holders.members.size + holders.movedAway.size;
+    written.movedAway.push(...holders.movedAway);
     for (const [mobile, until] of holders.registering) written.registering.set(mobile, until);
     lapsed = holders.lapsed;
     pending = missed.filter(({ row }) => !taken(holders, row.mobile));
@@ -119,13 +145,18 @@ export async function writeMembers(db: Db, prepared: PreparedMembers, now: Date)
 }
 
 export async function insertEcMembers(db: Db, rows: ImportRow[]): Promise<Written> {
-  if (rows.length === 0) return { imported: 0, existing: 0, registering: new Map() };
+  if (rows.length === 0) return { imported: 0, existing: 0, registering: new Map(), movedAway: [] };
   const inserted = await db
     .insert(ecMembers)
     .values([...rows].sort(byMobileOf).map((row) => ({ phone: row.mobile, name: row.name, email: row.email })))
     .onConflictDoNothing({ target: ecMembers.phone })
     .returning({ phone: ecMembers.phone });
-  return { imported: inserted.length, existing: rows.length - inserted.length, registering: new Map() };
+  return {
+    imported: inserted.length,
+    existing: rows.length - inserted.length,
+    registering: new Map(),
+    movedAway: [],
+  };
 }
 
 const byMobileOf = (a: ImportRow, b: ImportRow) => (a.mobile < b.mobile ? -1 : a.mobile > b.mobile ? 1 : 0);
