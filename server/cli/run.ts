@@ -69,6 +69,19 @@ export function argumentsProblem(error: unknown): string {
 }
 
 /**
+ * An option npm kept for itself: `npm run pos:add-terminal --name 信義店` without `--` sets npm's
+ * own `npm_config_name` and passes the command nothing, which would then be told its name is
+ * blank (or, for `--id X`, that X is one argument too many).
+ */
+function keptByNpm(args: string[], names: readonly string[]): string | undefined {
+  return names.find(
+    (name) =>
+      process.env[`npm_config_${name.replaceAll('-', '_')}`] !== undefined &&
+      !args.some((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`)),
+  );
+}
+
+/**
  * The --options of an operator command, each a list of the values given. Node's `parseArgs`
  * keeps only the last of an option given twice, without a word: `--name 甲 --name 乙` added a
  * client named 乙. So every option is read as a list, and one not in `repeatable` given twice
@@ -79,6 +92,8 @@ export function readOptions(
   names: readonly string[],
   repeatable: readonly string[] = [],
 ): { values: Record<string, string[]> } | { problem: string } {
+  const kept = keptByNpm(args, names);
+  if (kept) return { problem: `選項 --${kept} 被 npm 當成了它自己的設定，沒有傳給這個指令；請在選項前加上 --（見下方用法）` };
   let values: Record<string, string[] | undefined>;
   try {
     ({ values } = parseArgs({

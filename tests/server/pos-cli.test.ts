@@ -28,6 +28,20 @@ const tillStatus = (apiKey: string) =>
     }
   });
 
+describe('an option npm kept for itself', () => {
+  // `npm run pos:add-terminal --name 信義店` without `--`: npm takes --name as its own setting
+  // (npm_config_name) and passes the command nothing, which then said the name was blank.
+  it('says to put -- before the options, instead of calling the name blank', async () => {
+    const swallowed = workspace.command('pos-terminals.ts', { npm_config_name: '信義店 1 號機' });
+    const failure = await workspace.failureOf(swallowed('add'));
+    expect(failure).toMatchObject({ code: 2 });
+    expect(failure?.stderr).toContain('請在選項前加上 --');
+    expect(failure?.stderr).toContain('npm run pos:add-terminal -- --name');
+    expect(failure?.stderr).not.toContain('名稱不可空白');
+    expect(await withDatabase(({ db }) => db.select().from(posTerminals))).toEqual([]);
+  });
+});
+
 describe('the store till commands', () => {
   it('add a till on a fresh data directory, print its key once, list it, and revoke it', async () => {
     const { stdout } = await cli('add', '--name', '信義店 1 號機');

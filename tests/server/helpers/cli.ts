@@ -27,11 +27,11 @@ export function commandWorkspace(prefix: string) {
     const { DATABASE_URL: _onlyPglite, ...rest } = process.env;
     return { ...rest, DATA_DIR: dataDir };
   };
-  /** One command of `server/cli/`, run with the arguments given. */
+  /** One command of `server/cli/`, run with the arguments given (and `extraEnv`, as npm would add to it). */
   const command =
-    (file: string) =>
+    (file: string, extraEnv: Record<string, string> = {}) =>
     (...args: string[]) =>
-      run(process.execPath, ['--import', 'tsx', `server/cli/${file}`, ...args], { env: env() });
+      run(process.execPath, ['--import', 'tsx', `server/cli/${file}`, ...args], { env: { ...env(), ...extraEnv } });
   /** What a run that fails came back with; null when it succeeded. */
   const failureOf = (ran: Promise<unknown>): Promise<CommandFailure | null> =>
     ran.then(
