@@ -51,6 +51,13 @@ describe('member import rows', () => {
     ]);
   });
 
+  it('leaves out rows of empty cells, which a spreadsheet writes below its data, as it does empty lines', async () => {
+    expect(await recordsOf('mobile,name\r\n0911000001,王小明\r\n,,,,\r\n , \r\n,,\r\n')).toEqual([
+      { line: 1, fields: ['mobile', 'name'] },
+      { line: 2, fields: ['0911000001', '王小明'] },
+    ]);
+  });
+
   it('numbers each record by the line it starts on, after quoted fields of several lines', async () => {
     const records = await recordsOf('a,"one\n\ntwo",b\nc,"three\nfour",d\nnot,a,member\n');
     expect(records.map((record) => record.line)).toEqual([1, 4, 6]);

@@ -22,7 +22,6 @@ const OPTIONS: Options = {
 
 interface ParsedRecord {
   record: string[];
-  raw: string;
   info: Info;
 }
 
@@ -50,13 +49,14 @@ export async function* readCsv(path: string): AsyncGenerator<CsvRecord> {
 
 /** The records from line `from` on; the line to go on from after an unreadable record, or null at the end. */
 async function* readFrom(path: string, from: number): AsyncGenerator<CsvRecord, number | null> {
-  const parser = parse({ ...OPTIONS, info: true, raw: true });
+  const parser = parse({ ...OPTIONS, info: true });
   // A read error destroys the parser, so it reaches the loop below.
   pipeline(Readable.from(editorLines(path, from)), parser, () => {});
   let line = from;
   try {
-    for await (const { record, raw, info } of inOrder(parser)) {
-      if (raw.trim() !== '') yield { line, fields: record };
+    for await (const { record, info } of inOrder(parser)) {
+      // An empty line, or a row of empty cells (`,,,,`): a spreadsheet writes those below its data.
+      if (record.some((field) => field.trim() !== '')) yield { line, fields: record };
       line = from + info.lines;
     }
     return null;
