@@ -1,7 +1,8 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app';
 import { type Config, ConfigError, DEMO_MEMBER, loadConfig } from './config';
-import { type Database, openDatabase } from './db/client';
+import { type Database, DatabaseLockedError, openDatabase } from './db/client';
+import { failureText } from './lib/logger';
 import { listenOrigin } from './lib/public-origin';
 import { superviseWorkers } from './lib/workers';
 import { ensureDemoMember } from './modules/members/service';
@@ -65,7 +66,21 @@ async function start(): Promise<void> {
   console.log(`會員中心已啟動：${listenOrigin(config)}（${config.workers} 個行程）`);
 }
 
+/**
+ * Why the server could not start, in one zh-TW line for whoever runs it: its own errors say it
+ * already; a port taken, a database unreachable or anything else gets its kind and code (never a
+ * stack, a query or a secret: `failureText`).
+ */
+function startFailure(error: unknown): string {
+  if (error instanceof ConfigError || error instanceof DatabaseLockedError) return error.message;
+  const { code, port } = error as { code?: unknown; port?: unknown };
+  if (code === 'EADDRINUSE')
+    return `連接埠 ${port} 已有其他程式在使用（可能是另一個會員中心），請先停止它，或以 PORT 改用其他連接埠。`;
+  if (code === 'EACCES') return `沒有權限使用連接埠 ${port}，請以 PORT 改用 1024 以上的連接埠。`;
+  return `會員中心無法啟動：${failureText(error)}`;
+}
+
 start().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(startFailure(error));
   process.exit(1);
 });

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { taipeiTimestamp } from '#protocol';
 import { type Database, DatabaseLockedError, openDatabase } from '../db/client';
 import { ConfigError, parseEnv } from '../env';
-import { DATABASE_QUERY_FAILED, type LoggedError, serializeError } from '../lib/logger';
+import { failureText } from '../lib/logger';
 
 // The operator commands speak zh-TW, as the server's own start and configuration messages do:
 // the people who run them are the brand's staff in Taiwan. Column names, options and protocol
@@ -93,7 +93,8 @@ export function readOptions(
   repeatable: readonly string[] = [],
 ): { values: Record<string, string[]> } | { problem: string } {
   const kept = keptByNpm(args, names);
-  if (kept) return { problem: `選項 --${kept} 被 npm 當成了它自己的設定，沒有傳給這個指令；請在選項前加上 --（見下方用法）` };
+  if (kept)
+    return { problem: `選項 --${kept} 被 npm 當成了它自己的設定，沒有傳給這個指令；請在選項前加上 --（見下方用法）` };
   let values: Record<string, string[] | undefined>;
   try {
     ({ values } = parseArgs({
@@ -107,19 +108,6 @@ export function readOptions(
   const repeated = names.find((name) => !repeatable.includes(name) && (values[name]?.length ?? 0) > 1);
   if (repeated) return { problem: `選項 --${repeated} 只能給一次` };
   return { values: Object.fromEntries(names.map((name) => [name, values[name] ?? []])) };
-}
-
-/**
- * What an operator is told of a failure: each error's kind and code down its causes, never a
- * query, its values or a secret (the rule of the server's log, server/lib/logger.ts).
- */
-export function failureText(error: unknown): string {
-  const parts: string[] = [];
-  for (let logged: LoggedError | undefined = serializeError(error); logged; logged = logged.cause) {
-    const message = logged.message === DATABASE_QUERY_FAILED ? '資料庫查詢失敗' : logged.message;
-    parts.push(logged.code ? `${message}（${logged.code}）` : message);
-  }
-  return parts.join('：');
 }
 
 /**

@@ -77,3 +77,16 @@ export function loggerOptions(level = 'info') {
     },
   } satisfies FastifyServerOptions['logger'];
 }
+
+/**
+ * What an operator is told of a failure: each error's kind and code down its causes, never a
+ * query, its values or a secret (the rule of the server's log, `serializeError`).
+ */
+export function failureText(error: unknown): string {
+  const parts: string[] = [];
+  for (let logged: LoggedError | undefined = serializeError(error); logged; logged = logged.cause) {
+    const message = logged.message === DATABASE_QUERY_FAILED ? '資料庫查詢失敗' : logged.message;
+    parts.push(logged.code ? `${message}（${logged.code}）` : message);
+  }
+  return parts.join('：');
+}

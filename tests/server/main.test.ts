@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -44,10 +45,26 @@ describe('npx tsx server/main.ts', () => {
     const second = startServer(await freePort());
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain(`PID ${server.child.pid}`);
+    expect(second.output()).not.toMatch(/^\s+at /m);
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(existsSync(join(dataDir, 'pglite.lock'))).toBe(false);
+  });
+
+  it('says in one line that the port is taken, without a stack, when another program listens on it', async () => {
+    const port = await freePort();
+    const other = createServer();
+    await new Promise<void>((resolve) => other.listen(port, '127.0.0.1', resolve));
+    try {
+      const refused = startServer(port, { directory: mkdtempSync(join(tmpdir(), 'member-port-')) });
+      expect(await refused.exited).toBe(1);
+      expect(refused.output()).toContain(`連接埠 ${port} 已有其他程式在使用`);
+      expect(refused.output()).not.toMatch(/^\s+at /m);
+      expect(refused.output()).not.toContain('EADDRINUSE');
+    } finally {
+      other.close();
+    }
   });
 
   it('prints nothing about the demo member’s password on a second start of the same data directory', async () => {

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { argumentsProblem, failureText } from '../../server/cli/run';
+import { argumentsProblem } from '../../server/cli/run';
+import { failureText } from '../../server/lib/logger';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
 
 // The operator commands' refusals and failures, in the words their zh-TW output uses.
