@@ -57,6 +57,26 @@ describe('POST /pos-api/v1/member_card/verify accepts a code the member’s card
   });
 });
 
+describe('a till that sends a scan again, its answer lost on the way', () => {
+  it('is answered as before, with no second audit row: the code was accepted, at this very till', async () => {
+    const code = await cardCode(t, token);
+    const first = (await scan(t, till, code)).json();
+    expect(first.rcrm.RC).toBe('C01');
+    t.clock.advance(STEP_MS);
+    const again = await scan(t, till, code);
+    expect(again.json()).toEqual(first);
+    expect(await scans()).toHaveLength(1);
+  });
+
+  it('is refused once the member has shown a later code: the card has moved on', async () => {
+    const code = await cardCode(t, token);
+    expect(await rcOf(code)).toBe('C01');
+    t.clock.advance(STEP_MS);
+    expect(await rcOf(await cardCode(t, token), await addTill(t, '南西店 2 號機'))).toBe('C01');
+    expect(await rcOf(code)).toBe('CARD_CODE_USED');
+  });
+});
+
 describe('it refuses, changing nothing', () => {
   it('a code seen once already', async () => {
     const code = await cardCode(t, token);

@@ -18,7 +18,7 @@ export type ScanOutcome =
   | { rc: 'TOKEN_INVALID' };
 
 /** What became of a scan's claim on its step. */
-type ClaimOutcome = 'claimed' | 'used' | 'secret replaced' | 'till revoked';
+type ClaimOutcome = 'claimed' | 'claimed by this till before' | 'used' | 'secret replaced' | 'till revoked';
 
 /**
  * A till scanned a member's code. The code is accepted when its one-time part is the card's at
@@ -44,6 +44,7 @@ export async function acceptScan(db: Db, terminalId: string, code: string, now: 
   if (claim === 'till revoked') return { rc: 'TOKEN_INVALID' };
   if (claim === 'secret replaced') return { rc: 'CARD_CODE_INVALID' };
   if (claim === 'used') return { rc: 'CARD_CODE_USED' };
+  // 'claimed by this till before' is answered as the first time was: that answer was lost.
   const { id, name, mobile, isVerified } = card.member;
   return { rc: 'C01', member: { id, name, mobile, isVerified } };
 }
@@ -111,13 +112,31 @@ async function claimStep(db: Db, claim: Claim, now: Date): Promise<ClaimOutcome>
 
 const isLiveTill = (terminalId: string) => and(eq(posTerminals.id, terminalId), isNull(posTerminals.revokedAt));
 
-// Read after the claim, only to word the refusal: the claim itself is what decided.
+/**
+ * Read after the claim, only to word the refusal: the claim itself is what decided. One exception:
+ * the till that the step was accepted for, sending the same scan again while it is still the card's
+ * latest (its answer was lost on a weak link), is answered as the first time, with no second audit
+ * row. Told "used", the cashier would turn away a member whose code was accepted.
+ */
 async function whyNotClaimed(db: Db, claim: Claim): Promise<ClaimOutcome> {
   const [till] = await db.select({ id: posTerminals.id }).from(posTerminals).where(isLiveTill(claim.terminalId));
   if (!till) return 'till revoked';
   const [card] = await db
-    .select({ memberId: memberCards.memberId })
+    .select({ lastUsedStep: memberCards.lastUsedStep })
     .from(memberCards)
     .where(and(eq(memberCards.memberId, claim.memberId), eq(memberCards.secret, claim.secret)));
-  return card ? 'used' : 'secret replaced';
+  if (!card) return 'secret replaced';
+  if (card.lastUsedStep !== claim.step) return 'used';
+  const [earlier] = await db
+    .select({ id: memberCardScans.id })
+    .from(memberCardScans)
+    .where(
+      and(
+        eq(memberCardScans.memberId, claim.memberId),
+        eq(memberCardScans.terminalId, claim.terminalId),
+        eq(memberCardScans.step, claim.step),
+      ),
+    )
+    .limit(1);
+  return earlier ? 'claimed by this till before' : 'used';
 }
