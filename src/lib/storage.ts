@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { CARD_NUMBER_DIGITS } from '#protocol/member-card-values';
 import { memberProfileSchema } from '#protocol/member-profile';
 import { lineBindDataSchema } from '#protocol/schemas';
 
@@ -141,7 +142,7 @@ export type CodePurpose = (typeof CODE_PURPOSES)[number];
 export const keptMemberCardSchema = v.object({
   name: v.string(),
   mobile_masked: v.string(),
-  card_number: v.pipe(v.string(), v.regex(/^\d{10}$/)),
+  card_number: v.pipe(v.string(), v.digits(), v.length(CARD_NUMBER_DIGITS)),
   card_secret: text,
   /** The server's clock minus this device's, in milliseconds. */
   clock_offset_ms: v.number(),

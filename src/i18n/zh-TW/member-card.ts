@@ -1,10 +1,12 @@
+import { CARD_STEP_SECONDS } from '#protocol/member-card-values';
+
 export const memberCardTexts = {
   heading: '會員卡',
   open: '會員卡',
   showAtCheckout: '結帳時請出示此條碼',
   barcodeLabel: (grouped: string) => `會員條碼：${grouped}`,
   qrLabel: (grouped: string) => `會員 QR 碼：${grouped}`,
-  countdown: (seconds: number) => `條碼每 30 秒更新，${seconds} 秒後更新`,
+  countdown: (seconds: number) => `條碼每 ${CARD_STEP_SECONDS} 秒更新，${seconds} 秒後更新`,
   renewed: (grouped: string) => `會員條碼已更新：${grouped}`,
   offline: '目前離線，顯示已儲存的會員卡，條碼仍可使用。',
   unverifiedTitle: '請先完成手機驗證',
