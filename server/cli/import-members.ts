@@ -2,8 +2,9 @@
 // Imports legacy members (columns mobile,name,birthday,gender,email). Each member's first
 // password is the birthday's 8 digits, and they must choose a new one after logging in.
 // With --ec the rows fill the legacy e-commerce list that compare_ec_member looks up.
-// Exit codes: 0 every row imported or already there; 3 some rows skipped, or the whole file
-// refused (not UTF-8, a header naming other columns); 2 the command itself refused; 1 a failure.
+// Exit codes: 0 every row imported or already there; 3 some rows skipped, the whole file
+// refused (not UTF-8, a header naming other columns), or stopped by Ctrl-C; 2 the command itself
+// refused; 1 a failure.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readCsv } from '../modules/members-import/csv';
@@ -25,6 +26,23 @@ function refuseFile(problem: string): number {
   console.error(`${NAME}：${problem}`);
   console.error('未匯入任何資料。');
   return NOT_ALL_IMPORTED;
+}
+
+/**
+ * Ctrl-C or SIGTERM stops the import between batches instead of killing it: a PGlite directory
+ * killed in the middle of a write may not open again, and it is the whole member database. A
+ * second signal stops at once, for an operator who cannot wait for the batch.
+ */
+function stopOnSignal(): AbortController {
+  const interruption = new AbortController();
+  const stop = () => {
+    if (interruption.signal.aborted) process.exit(130);
+    console.error('正在停止匯入：寫完進行中的這一批後結束（再按一次 Ctrl-C 立即結束）…');
+    interruption.abort();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  return interruption;
 }
 
 async function main(): Promise<number> {
@@ -52,6 +70,7 @@ async function main(): Promise<number> {
   const notUtf8 = await encodingProblem(path, file);
   if (notUtf8) return refuseFile(notUtf8);
 
+  const interruption = stopOnSignal();
   const database = await openCliDatabase();
   try {
     const lines = await countLines(path);
@@ -61,9 +80,10 @@ async function main(): Promise<number> {
       ec: values.ec ?? false,
       now: new Date(),
       onProgress: progress,
+      signal: interruption.signal,
     });
     if (summary.refused) return refuseFile(summary.refused);
-    progress?.(lines);
+    if (!summary.interrupted) progress?.(lines);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     for (const line of summary.movedAway) {
       console.log(`第 ${line} 行：已存在，此號碼的會員已改用其他手機號碼，未在原號碼上再建立帳號`);
@@ -74,6 +94,10 @@ async function main(): Promise<number> {
       `${escaped(file)}：${seconds} 秒內讀取 ${summary.read} 筆；匯入 ${summary.imported} 筆${target}，` +
         `${summary.existing} 筆已存在（未變更），略過 ${summary.bad.length} 筆`,
     );
+    if (summary.interrupted) {
+      console.log('匯入已中斷：已寫入的資料都完整保留；重新匯入同一個檔案即可接續，已匯入的不會重複。');
+      return NOT_ALL_IMPORTED;
+    }
     if (summary.bad.length === 0) return 0;
     console.log(
       `有 ${summary.bad.length} 筆未匯入（原因見上方各行）；修正後重新匯入同一個檔案即可，已匯入的不會重複。`,

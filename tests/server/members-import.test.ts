@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -234,6 +234,42 @@ describe('npm run members:import', () => {
     const database = await openDatabase({ dataDir: join(dir, 'data') });
     try {
       expect((await database.db.select().from(members)).length).toBe(2);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('stops on Ctrl-C between batches instead of dying mid-write: exit 3, and the database opens whole', async () => {
+    const many = join(dir, 'many.csv');
+    const rows = Array.from(
+      { length: 1_200 },
+      (_, i) => `${String(950_000_000 + i).padStart(10, '0')},王小明,19800101,,`,
+    );
+    writeFileSync(many, `${rows.join('\n')}\n`);
+    const dataDir = join(dir, 'interrupted');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/import-members.ts', many], {
+      env: { ...env(), DATA_DIR: dataDir },
+    });
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output += chunk;
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    // While the fresh database is being made, before the first batch: the most fragile moment to die.
+    while (!output.includes('資料庫：')) await new Promise((resolve) => setTimeout(resolve, 20));
+    child.kill('SIGINT');
+
+    expect(await exited).toBe(3);
+    expect(output).toContain('正在停止匯入');
+    expect(output).toContain('匯入已中斷：已寫入的資料都完整保留；重新匯入同一個檔案即可接續');
+    const database = await openDatabase({ dataDir });
+    try {
+      const imported = (await database.db.select({ id: members.id }).from(members)).length;
+      // Whole batches only: the one being written when the signal came, and none after it.
+      expect(imported % 500).toBe(0);
+      expect(output).toContain(`匯入 ${imported} 筆會員`);
     } finally {
       await database.close();
     }

@@ -21,6 +21,8 @@ export interface ImportSummary {
   movedAway: number[];
   /** Rows not imported, by line: bad data, or a mobile someone is registering right now. */
   bad: BadRow[];
+  /** Stopped by `signal` before the end of the file: what was written stays, and a re-run goes on. */
+  interrupted: boolean;
 }
 
 export interface ImportOptions {
@@ -30,6 +32,11 @@ export interface ImportOptions {
   onProgress?: (recordsRead: number) => void;
   /** Password hashes computed at once; hashing dominates, so one per core. */
   concurrency?: number;
+  /**
+   * Stops the import between batches: the batch being written is finished, the rows read since
+   * are left for a re-run (Ctrl-C: a PGlite directory killed mid-write may not open again).
+   */
+  signal?: AbortSignal;
 }
 
 const BATCH_SIZE = 500;
@@ -40,7 +47,15 @@ const registeringReason = (until: Date) =>
 
 /** Imports members from CSV records; a second run of the same file changes nothing. */
 export async function importMembers(db: Db, records: AsyncIterable<CsvRecord>, options: ImportOptions) {
-  const summary: ImportSummary = { refused: null, read: 0, imported: 0, existing: 0, movedAway: [], bad: [] };
+  const summary: ImportSummary = {
+    refused: null,
+    read: 0,
+    imported: 0,
+    existing: 0,
+    movedAway: [],
+    bad: [],
+    interrupted: false,
+  };
   const firstLineOfMobile = new Map<string, number>();
   let batch: ImportRow[] = [];
   const count =
@@ -72,6 +87,10 @@ export async function importMembers(db: Db, records: AsyncIterable<CsvRecord>, o
 
   let first = true;
   for await (const record of records) {
+    if (options.signal?.aborted) {
+      summary.interrupted = true;
+      break;
+    }
     if (first) {
       first = false;
       if (looksLikeHeader(record.fields)) {
@@ -96,7 +115,7 @@ export async function importMembers(db: Db, records: AsyncIterable<CsvRecord>, o
     batch.push(result.row);
     if (batch.length >= BATCH_SIZE) await flush();
   }
-  await flush();
+  if (!summary.interrupted) await flush();
   await writing;
   summary.bad.sort((a, b) => a.line - b.line);
   summary.movedAway.sort((a, b) => a - b);
