@@ -196,4 +196,19 @@ describe('member import rows', () => {
     });
     expect(rowOf(['0912345678', '王小明', 'someday', '', ''], false).ok).toBe(true);
   });
+
+  it('keeps an e-commerce member’s mobile whatever their shop name, gender or email: the list is looked up by mobile', () => {
+    expect(rowOf(['0912345678', '王小明(VIP)', '', '男', 'n/a'], false)).toEqual({
+      ok: true,
+      row: { mobile: '0912345678', name: '王小明(VIP)', birthday: null, gender: null, email: null },
+    });
+    expect(rowOf(['0912345678', '', '', '', 'amy@example.com'], false)).toMatchObject({
+      ok: true,
+      row: { name: '', email: 'amy@example.com' },
+    });
+    // What the list cannot store is left out, not the member.
+    expect(rowOf(['0912345678', `${'名'.repeat(120)}`, '', '', ''], false)).toMatchObject({ row: { name: '名'.repeat(100) } });
+    expect(rowOf(['0912345678', 'Amy\u0007', '', '', ''], false)).toMatchObject({ row: { name: '' } });
+    expect(rowOf(['0912', 'Amy', '', '', ''], false).ok).toBe(false);
+  });
 });

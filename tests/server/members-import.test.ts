@@ -63,11 +63,11 @@ describe('importing legacy members', () => {
     expect(await testDb.database.db.select().from(members).orderBy(members.mobile)).toEqual(before);
   });
 
-  it('fills the e-commerce list with --ec, where a birthday is optional', async () => {
+  it('fills the e-commerce list with --ec, where a birthday is optional and the shop’s names are its own', async () => {
     const summary = await importMembers(testDb.database.db, records(CSV), { ec: true, now: NOW });
-    expect(summary).toMatchObject({ imported: 3, existing: 0 });
+    expect(summary).toMatchObject({ imported: 4, existing: 0 });
     const phones = await testDb.database.db.select({ phone: ecMembers.phone }).from(ecMembers).orderBy(ecMembers.phone);
-    expect(phones.map((row) => row.phone)).toEqual(['0911000001', '0911000002', '0911000004']);
+    expect(phones.map((row) => row.phone)).toEqual(['0911000001', '0911000002', '0911000003', '0911000004']);
     expect((await testDb.database.db.select().from(members)).length).toBe(0);
   });
 });
@@ -279,7 +279,7 @@ describe('npm run members:import', () => {
     const good = join(dir, 'good.csv');
     writeFileSync(good, 'mobile,name,birthday,gender,email\n0933000001,王小明,19750304,M,\n');
     expect(await outcome(good, '--ec')).toMatchObject({ code: 0 });
-    writeFileSync(good, 'mobile,name,birthday,gender,email\n0933000001,王小明,19750304,M,\n0933000002,壞<名字>,,,\n');
+    writeFileSync(good, 'mobile,name,birthday,gender,email\n0933000001,王小明,19750304,M,\n0933,王小明,,,\n');
     const skipped = await outcome(good, '--ec');
     expect(skipped).toMatchObject({ code: 3 });
     expect(skipped.stdout).toContain('匯入 0 筆電商會員，1 筆已存在（未變更），略過 1 筆');
@@ -306,11 +306,11 @@ describe('npm run members:import', () => {
       '\uFEFFmobile,name,birthday,gender,email\r\n0922000001,"林\r\n舊會員",19801201,F,\r\n' +
         '0922000002,王小明,19750304,M,\r\n0922000003,壞<名字>,19750304,,\r\n',
     );
-    const { stdout } = await outcome(exported, '--ec');
+    const { stdout } = await outcome(exported);
     expect(stdout).toMatch(/^第 2 行：略過，name 欄：/m);
     expect(stdout).toContain('第 5 行：略過，name 欄：姓名不可包含特殊字元');
     expect(stdout).toContain('讀取 3 筆');
-    expect(stdout).toContain('匯入 1 筆電商會員，0 筆已存在（未變更），略過 2 筆');
+    expect(stdout).toContain('匯入 1 筆會員，0 筆已存在（未變更），略過 2 筆');
   });
 
   it('shows progress on a pipe as a plain line at each tenth of a long file', async () => {

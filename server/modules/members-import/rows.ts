@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { emailSchema, GENDERS, type Gender, mobileSchema, nameSchema } from '#protocol';
+import { emailSchema, GENDERS, type Gender, isPlainText, mobileSchema, nameSchema } from '#protocol';
 import { readBirthday } from './birthday';
 import { importedMobile } from './mobile';
 import { quoted } from './quoted';
@@ -46,10 +46,31 @@ export function headerProblem(fields: string[]): string | null {
   return `第一行的欄位須依序為 ${CSV_COLUMNS.join(',')}（這個檔案是 ${quoted(fields.join(','), HEADER_SHOWN_MAX)}）`;
 }
 
+/** As long as the e-commerce list's name column. */
+const EC_NAME_MAX = 100;
+
+/**
+ * A row of the legacy e-commerce list, which the login screen looks up by mobile alone: the shop's
+ * names (`王小明(VIP)`, `Lee, Amy/ABC Co.`), genders and emails follow none of the member rules, and
+ * refusing the row over them would leave that mobile out of the list. The name and the email are
+ * kept where the list can store them, and left out where not.
+ */
+function ecListRow(mobile: string, name: string, emailText: string): ImportRow {
+  const email = v.safeParse(emailSchema, emailText);
+  return {
+    mobile,
+    name: isPlainText(name) ? [...name].slice(0, EC_NAME_MAX).join('') : '',
+    birthday: null,
+    gender: null,
+    email: email.success && email.output ? email.output : null,
+  };
+}
+
 /**
  * Checks one CSV record with the same field rules the app and server use; `now` dates the birthday
  * rule. A member account keeps the birthday (its first password), so there it is required; the
- * e-commerce list keeps none, so there it is not read at all, and refuses no row.
+ * e-commerce list keeps none, so there it is not read at all, and only its mobile can refuse a row
+ * (`ecListRow`).
  */
 export function parseImportRow(record: string[], options: { birthdayKept: boolean; now: Date }): RowResult {
   // The reader answers a record it cannot read (a quote never closed) as one with no fields.
@@ -73,6 +94,7 @@ export function parseImportRow(record: string[], options: { birthdayKept: boolea
     const written = mobileText === '' ? '' : `（${quoted(mobileText)}）`;
     return { ok: false, reason: `mobile 欄：${firstMessage(mobileResult)}${written}` };
   }
+  if (!options.birthdayKept) return { ok: true, row: ecListRow(mobileResult.output, name, emailText) };
   const nameResult = v.safeParse(nameSchema, name);
   if (!nameResult.success) return { ok: false, reason: `name 欄：${firstMessage(nameResult)}` };
   const birthday = options.birthdayKept && birthdayText !== '' ? readBirthday(birthdayText, options.now) : null;

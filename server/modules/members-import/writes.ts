@@ -148,7 +148,7 @@ export async function insertEcMembers(db: Db, rows: ImportRow[]): Promise<Writte
   if (rows.length === 0) return { imported: 0, existing: 0, registering: new Map(), movedAway: [] };
   const inserted = await db
     .insert(ecMembers)
-    .values([...rows].sort(byMobileOf).map((row) => ({ phone: row.mobile, name: row.name, email: row.email })))
+    .values([...rows].sort(byMobileOf).map((row) => ({ phone: row.mobile, name: row.name || null, email: row.email })))
     .onConflictDoNothing({ target: ecMembers.phone })
     .returning({ phone: ecMembers.phone });
   return {
