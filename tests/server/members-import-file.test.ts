@@ -85,6 +85,18 @@ describe('a file the import cannot read as UTF-8', () => {
   });
 });
 
+describe('a UTF-8 file with NUL bytes in it', () => {
+  it('is refused with the line that holds one, not called UTF-16 (whose advice would garble it)', async () => {
+    const file = join(dir, 'padded.csv');
+    writeFileSync(file, `${HEADER}0912000001,王小明,1990/05/12,M,\r\n0912000002,陳美玲\0\0\0,1985/01/01,F,\r\n`);
+    const refused = await importing([file]);
+    expect(refused).toMatchObject({ code: 3 });
+    expect(refused.stderr).toContain(`members:import：${file} 第 3 行含有 NUL 字元`);
+    expect(refused.stderr).not.toContain('UTF-16');
+    expect(existsSync(dataDir)).toBe(false);
+  });
+});
+
 describe('what the import is given to read', () => {
   it.each([
     ['a directory', () => dir],

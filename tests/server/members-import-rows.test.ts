@@ -207,7 +207,9 @@ describe('member import rows', () => {
       row: { name: '', email: 'amy@example.com' },
     });
     // What the list cannot store is left out, not the member.
-    expect(rowOf(['0912345678', `${'名'.repeat(120)}`, '', '', ''], false)).toMatchObject({ row: { name: '名'.repeat(100) } });
+    expect(rowOf(['0912345678', `${'名'.repeat(120)}`, '', '', ''], false)).toMatchObject({
+      row: { name: '名'.repeat(100) },
+    });
     expect(rowOf(['0912345678', 'Amy\u0007', '', '', ''], false)).toMatchObject({ row: { name: '' } });
     expect(rowOf(['0912', 'Amy', '', '', ''], false).ok).toBe(false);
   });

@@ -32,21 +32,38 @@ export async function encodingProblem(path: string, shown: string): Promise<stri
   const utf16 = `${escaped(shown)} 是 UTF-16 編碼，不是 UTF-8。\n${resave('utf-16')}`;
   const notUtf8 = (line: number) =>
     `${escaped(shown)} 不是 UTF-8 編碼（第 ${line} 行起），可能是 Excel 存成的 Big5。\n${resave('big5')}`;
+  const nul = (line: number) =>
+    `${escaped(shown)} 第 ${line} 行含有 NUL 字元（\\0，常見於舊系統匯出時補齊欄寬），請刪除這些字元後再匯入：tr -d '\\000' < 原檔.csv > 新檔.csv`;
   let line = 1;
   let rest: Buffer = Buffer.alloc(0);
   for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
     const bytes = rest.length > 0 ? Buffer.concat([rest, chunk]) : chunk;
     if (line === 1 && startsWithUtf16Mark(bytes)) return utf16;
-    // UTF-16 without a mark: every ASCII character comes with a NUL, which no CSV text holds.
-    if (bytes.includes(0)) return utf16;
+    // UTF-16 without a mark: every ASCII character comes with a NUL, a good part of the bytes.
+    if (line === 1 && looksLikeUtf16(bytes)) return utf16;
     // A line feed is never part of a UTF-8 sequence, so each line is checked on its own.
     let from = 0;
     for (let end = bytes.indexOf(10); end !== -1; end = bytes.indexOf(10, from)) {
-      if (!isUtf8(bytes.subarray(from, end))) return notUtf8(line);
+      const text = bytes.subarray(from, end);
+      if (text.includes(0)) return nul(line);
+      if (!isUtf8(text)) return notUtf8(line);
       line++;
       from = end + 1;
     }
     rest = bytes.subarray(from);
   }
+  if (rest.includes(0)) return nul(line);
   return isUtf8(rest) ? null : notUtf8(line);
+}
+
+/**
+ * UTF-16 text that is mostly ASCII (a CSV's digits, commas and dates) has a NUL in nearly every
+ * other byte; a UTF-8 export padded with a few NULs (an old system's fixed-width fields) does not,
+ * and calling it UTF-16 would send the operator to a conversion that garbles the whole file.
+ */
+function looksLikeUtf16(bytes: Buffer): boolean {
+  const start = bytes.subarray(0, 4096);
+  let nuls = 0;
+  for (const byte of start) if (byte === 0) nuls++;
+  return nuls * 4 >= start.length;
 }
