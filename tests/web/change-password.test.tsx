@@ -3,23 +3,16 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { type RC, RC_MESSAGES } from '#protocol/rc';
 import { startSession } from '../../src/lib/session';
-import { type KeptMemberCard, storage } from '../../src/lib/storage';
+import { storage } from '../../src/lib/storage';
 import { answer, answerRedirectLocation, decrypted, reply, setAesKeyCookie, urlOf } from './support/api';
 import { SHOP_ORIGIN } from './support/config';
 import { stubLocationReplace } from './support/location';
+import { KEPT_CARD } from './support/member-card';
 import { PROFILE } from './support/profile';
 import { renderApp } from './support/render-app';
 import { closeNetworkNotice, loseNextAnswer } from './support/weak-signal';
 
 const MEMBER_TOKEN = 'member-token-1';
-const KEPT_CARD: KeptMemberCard = {
-  name: '王小明',
-  mobile_masked: '0912-***-678',
-  card_number: '9123456789',
-  card_secret: 'c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LXNlY3I',
-  clock_offset_ms: 0,
-  recent_scans: [],
-};
 const YEAR_AND_A_DAY_MS = 366 * 24 * 60 * 60 * 1000;
 const oldPassword = () => screen.getByLabelText('舊密碼');
 const newPassword = () => screen.getByLabelText('新密碼');

@@ -14,11 +14,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { RC_MESSAGES } from '#protocol/rc';
 import { ApiError, CALL_DEADLINE_MS, NETWORK_FAILURE } from '../../src/api/client';
 import { App } from '../../src/app';
-import { type KeptMemberCard, storage } from '../../src/lib/storage';
+import { storage } from '../../src/lib/storage';
 import { routeStates } from '../../src/router';
 import type { RouterContext } from '../../src/router-context';
 import { heldAnswer } from './support/api';
 import { stubLocationReload } from './support/location';
+import { KEPT_CARD } from './support/member-card';
 
 /** The app with the real router settings, on one page whose loader and screen the test decides. */
 function renderPage({
@@ -52,16 +53,6 @@ function expectReported(error: Error) {
 }
 
 const notice = () => screen.findByRole('dialog', { name: '提示' });
-
-/** A member card kept in this browser from an earlier visit online. */
-const KEPT_CARD: KeptMemberCard = {
-  name: '王小明',
-  mobile_masked: '0912-***-678',
-  card_number: '9123456789',
-  card_secret: 'c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LXNlY3I',
-  clock_offset_ms: 0,
-  recent_scans: [],
-};
 
 describe('while a route loads its data', () => {
   it('shows the loading modal at once, then the screen', async () => {

@@ -1,4 +1,5 @@
 import { type Results, taipeiTimestamp } from '#protocol';
+import type { KeptMemberCard } from '../../../src/lib/storage';
 import { answer, reply } from './api';
 
 export const CARD_NUMBER = '4829103756';
@@ -21,3 +22,13 @@ export const cardResults = (serverTime: Date, overrides: Partial<CardResults> = 
 /** get_member_card answering C01 with the card at the server's clock, `serverAheadMs` ahead of this device. */
 export const answerCard = (serverAheadMs = 0, overrides: Partial<CardResults> = {}) =>
   answer('getMemberCard', () => reply('C01', cardResults(new Date(Date.now() + serverAheadMs), overrides)));
+
+/** A member card kept in this browser from an earlier visit online. */
+export const KEPT_CARD: KeptMemberCard = {
+  name: '王小明',
+  mobile_masked: '0912-***-678',
+  card_number: '9123456789',
+  card_secret: 'c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LXNlY3I',
+  clock_offset_ms: 0,
+  recent_scans: [],
+};
