@@ -5,6 +5,13 @@ import type { Db } from './database';
 /** Rows a housekeeping delete takes at a time. */
 export const DELETE_BATCH_ROWS = 5_000;
 
+export interface BatchOptions {
+  /** Rows a delete takes at a time. */
+  batchRows?: number;
+  /** Aborted when the server stops: no further batch starts, and the rows left wait for the next sweep. */
+  signal?: AbortSignal;
+}
+
 /**
  * Deletes the rows of `table` matching `where`, a batch at a time: the first sweep of a table
  * that has grown for years holds no long transaction and no lock on more than a batch, and
@@ -16,14 +23,15 @@ export async function deleteInBatches(
   table: PgTable,
   id: PgColumn,
   where: SQL,
-  batchRows = DELETE_BATCH_ROWS,
+  { batchRows = DELETE_BATCH_ROWS, signal }: BatchOptions = {},
 ): Promise<number> {
   let removed = 0;
-  for (;;) {
+  while (!signal?.aborted) {
     const batch = db.select({ id }).from(table).where(where).limit(batchRows);
     const gone = await db.delete(table).where(inArray(id, batch)).returning({ id });
     removed += gone.length;
     // Until a batch finds nothing: a short batch may only mean another process took some rows.
-    if (gone.length === 0) return removed;
+    if (gone.length === 0) break;
   }
+  return removed;
 }

@@ -1,8 +1,14 @@
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '../../server/config';
 import { members, memberTokens, verificationCodes } from '../../server/db/schema';
-import { HOUSEKEEPING_JOBS, sweepOnce } from '../../server/modules/housekeeping/sweep';
+import {
+  HOUSEKEEPING_JOBS,
+  type HousekeepingJob,
+  scheduleHousekeeping,
+  sweepOnce,
+} from '../../server/modules/housekeeping/sweep';
 import { pruneDeadTokens } from '../../server/modules/tokens/service';
 import { pruneOldCodes } from '../../server/modules/verification/service';
 import { postSigned, startTestApp, type TestApp } from './helpers/app';
@@ -75,8 +81,27 @@ describe('tokens past their end', () => {
 
   it('go in batches until none is left, however many there are', async () => {
     await addDeadTokens(2_500);
-    expect(await pruneDeadTokens(t.db, t.clock.now(), 1_000)).toBe(2_500);
+    expect(await pruneDeadTokens(t.db, t.clock.now(), { batchRows: 1_000 })).toBe(2_500);
     expect(await tokensLeft()).toBe(0);
+  });
+
+  it('take no further batch once the server is stopping', async () => {
+    await addDeadTokens(2_500);
+    const stopping = new AbortController();
+    let batches = 0;
+    // The database as the prune sees it, with shutdown arriving while the second batch is deleted.
+    const counting = new Proxy(t.db, {
+      get(db, name) {
+        if (name !== 'delete') return Reflect.get(db, name, db);
+        return (...args: Parameters<typeof db.delete>) => {
+          batches += 1;
+          if (batches === 2) stopping.abort();
+          return db.delete(...args);
+        };
+      },
+    });
+    expect(await pruneDeadTokens(counting, t.clock.now(), { batchRows: 1_000, signal: stopping.signal })).toBe(2_000);
+    expect(await tokensLeft()).toBe(500);
   });
 
   it('go once each when two server processes sweep at the same time', async () => {
@@ -84,8 +109,8 @@ describe('tokens past their end', () => {
     try {
       await addDeadTokens(3_000);
       const counts = await Promise.all([
-        pruneDeadTokens(t.db, t.clock.now(), 200),
-        pruneDeadTokens(other.db, other.clock.now(), 200),
+        pruneDeadTokens(t.db, t.clock.now(), { batchRows: 200 }),
+        pruneDeadTokens(other.db, other.clock.now(), { batchRows: 200 }),
       ]);
       expect(counts[0] + counts[1]).toBe(3_000);
       expect(await tokensLeft()).toBe(0);
@@ -166,6 +191,54 @@ describe('the member server', () => {
       expect(vi.getTimerCount()).toBe(0);
     } finally {
       if (!closed) await server.close();
+      vi.useRealTimers();
+    }
+  });
+
+  it('stopping, lets a sweep under way finish its job before the database closes, and starts no other', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const app = Fastify();
+    const ran: string[] = [];
+    let finish = () => {};
+    const slow: HousekeepingJob = {
+      run: async (_db, _now, signal) => {
+        ran.push('slow');
+        await new Promise<void>((resolve) => {
+          finish = resolve;
+        });
+        expect(signal.aborted).toBe(true);
+        return 0;
+      },
+      removed: 'slow removed',
+      failed: 'slow failed',
+    };
+    const next: HousekeepingJob = {
+      run: async () => {
+        ran.push('next');
+        return 0;
+      },
+      removed: 'next removed',
+      failed: 'next failed',
+    };
+    try {
+      scheduleHousekeeping(app, { db: t.db, now: t.clock.now }, [slow, next]);
+      await app.ready();
+      vi.advanceTimersByTime(LIMITS.housekeepingSweepMs);
+      expect(ran).toEqual(['slow']);
+
+      let closed = false;
+      const closing = app.close().then(() => {
+        closed = true;
+      });
+      await new Promise((r) => setTimeout(r, 50));
+      expect(closed).toBe(false);
+
+      finish();
+      await closing;
+      expect(ran).toEqual(['slow']);
+    } finally {
+      finish();
+      await app.close();
       vi.useRealTimers();
     }
   });

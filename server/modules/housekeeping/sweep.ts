@@ -8,7 +8,8 @@ import { pruneOldCodes } from '../verification/service';
 
 /** One kind of row that stops being of use, removed by `run`, which answers how many went. */
 export interface HousekeepingJob {
-  run: (db: Db, now: Date) => Promise<number>;
+  /** `signal` is aborted when the server stops: a job deleting in batches starts no further batch. */
+  run: (db: Db, now: Date, signal: AbortSignal) => Promise<number>;
   /** Logged with the count when rows went. */
   removed: string;
   /** Logged with the failure; the next sweep tries again. */
@@ -27,20 +28,33 @@ export const HOUSEKEEPING_JOBS: readonly HousekeepingJob[] = [
     removed: '已移除逾時未完成的註冊',
     failed: '清除逾時未完成的註冊失敗，下次再試',
   },
-  { run: pruneDeadTokens, removed: '已移除失效超過一天的登入憑證', failed: '清除失效的登入憑證失敗，下次再試' },
-  { run: pruneOldCodes, removed: '已移除超過計算期限的簡訊驗證碼', failed: '清除過期的簡訊驗證碼失敗，下次再試' },
+  {
+    run: (db, now, signal) => pruneDeadTokens(db, now, { signal }),
+    removed: '已移除失效超過一天的登入憑證',
+    failed: '清除失效的登入憑證失敗，下次再試',
+  },
+  {
+    run: (db, now, signal) => pruneOldCodes(db, now, { signal }),
+    removed: '已移除超過計算期限的簡訊驗證碼',
+    failed: '清除過期的簡訊驗證碼失敗，下次再試',
+  },
 ];
 
-/** Runs each job once; a job that fails is logged and keeps none of the others from running. */
+/**
+ * Runs each job once; a job that fails is logged and keeps none of the others from running.
+ * Once `signal` is aborted (the server stopping), no further job starts.
+ */
 export async function sweepOnce(
   db: Db,
   now: Date,
   log: FastifyBaseLogger,
   jobs: readonly HousekeepingJob[] = HOUSEKEEPING_JOBS,
+  signal: AbortSignal = new AbortController().signal,
 ): Promise<void> {
   for (const job of jobs) {
+    if (signal.aborted) return;
     try {
-      const removed = await job.run(db, now);
+      const removed = await job.run(db, now, signal);
       if (removed > 0) log.info({ removed }, job.removed);
     } catch (error) {
       log.warn({ err: error }, job.failed);
@@ -53,22 +67,30 @@ export async function sweepOnce(
  * and whose temp token has expired, and, a day after their end, tokens and SMS codes. Every
  * process sweeps; the deletes are idempotent, so several at once do no harm, and a sweep still
  * running when the next is due lets that one go.
+ *
+ * Closing waits for a sweep under way, which stops after the statement it is in: the database
+ * is closed after the app, and a delete cut off by that would be logged as a failure.
  */
-export function scheduleHousekeeping(app: FastifyInstance, { db, now }: AppContext): void {
-  let running = false;
-  const sweep = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await sweepOnce(db, now(), app.log);
-    } finally {
-      running = false;
-    }
+export function scheduleHousekeeping(
+  app: FastifyInstance,
+  { db, now }: Pick<AppContext, 'db' | 'now'>,
+  jobs: readonly HousekeepingJob[] = HOUSEKEEPING_JOBS,
+): void {
+  const stopping = new AbortController();
+  let running: Promise<void> | undefined;
+  const sweep = () => {
+    running ??= sweepOnce(db, now(), app.log, jobs, stopping.signal).finally(() => {
+      running = undefined;
+    });
   };
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     timer = setInterval(sweep, LIMITS.housekeepingSweepMs);
     timer.unref();
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    stopping.abort();
+    await running;
+  });
 }

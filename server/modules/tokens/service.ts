@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, ne, sql, type WithSubquery } from 'drizzle-orm';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
-import { DELETE_BATCH_ROWS, deleteInBatches } from '../../db/delete-in-batches';
+import { type BatchOptions, deleteInBatches } from '../../db/delete-in-batches';
 import { preparedPerDatabase } from '../../db/prepared';
 import { members, memberTokens, type TokenKind } from '../../db/schema';
 import { newSecret, sha256Hex } from '../../lib/secrets';
@@ -255,8 +255,8 @@ export async function revokeMemberTokens(db: Db, memberId: string, now: Date, ke
  * (a call with one is refused as with a token never issued), and each login would otherwise
  * leave its row for ever. Answers how many went.
  */
-export function pruneDeadTokens(db: Db, now: Date, batchRows = DELETE_BATCH_ROWS): Promise<number> {
+export function pruneDeadTokens(db: Db, now: Date, batches: BatchOptions = {}): Promise<number> {
   const endedBefore = new Date(now.getTime() - LIMITS.spentRecordKeepMs);
   const dead = sql`(${lt(memberTokens.expiresAt, endedBefore)} or ${lt(memberTokens.revokedAt, endedBefore)})`;
-  return deleteInBatches(db, memberTokens, memberTokens.id, dead, batchRows);
+  return deleteInBatches(db, memberTokens, memberTokens.id, dead, batches);
 }

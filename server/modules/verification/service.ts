@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, lt, lte, max, type SQL, sql } from 'drizzle-orm';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
-import { DELETE_BATCH_ROWS, deleteInBatches } from '../../db/delete-in-batches';
+import { type BatchOptions, deleteInBatches } from '../../db/delete-in-batches';
 import { type VerificationPurpose, verificationCodes } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { Refusal } from '../../lib/refusal';
@@ -236,13 +236,13 @@ export function verifyCode(db: Db, target: CodeTarget, code: string, now: Date):
  * Removes the codes sent more than a day before the send limits' window: long expired, no longer
  * counted by any limit, and each a mobile number kept for nothing. Answers how many went.
  */
-export function pruneOldCodes(db: Db, now: Date, batchRows = DELETE_BATCH_ROWS): Promise<number> {
+export function pruneOldCodes(db: Db, now: Date, batches: BatchOptions = {}): Promise<number> {
   const sentBefore = new Date(now.getTime() - LIMITS.smsSendWindowMs - LIMITS.spentRecordKeepMs);
   return deleteInBatches(
     db,
     verificationCodes,
     verificationCodes.id,
     lt(verificationCodes.sentAt, sentBefore),
-    batchRows,
+    batches,
   );
 }
