@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { members } from './members';
 
@@ -30,5 +31,9 @@ export const memberAuditEvents = pgTable(
     clientAddress: varchar('client_address', { length: 64 }).notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('member_audit_events_member_id_occurred_at_idx').on(t.memberId, t.occurredAt)],
+  (t) => [
+    index('member_audit_events_member_id_occurred_at_idx').on(t.memberId, t.occurredAt),
+    // The import asks which mobiles members moved away from (modules/members-import/writes.ts).
+    index('member_audit_events_moved_away_idx').on(t.oldMobile).where(sql`${t.eventType} = 'mobile_change'`),
+  ],
 );

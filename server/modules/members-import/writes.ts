@@ -47,8 +47,20 @@ async function holdersOf(db: Db, mobiles: string[], now: Date): Promise<Holders>
     else if (registrationExpiresAt) holders.registering.set(mobile, registrationExpiresAt);
     else holders.members.add(mobile);
   }
-  // The audit trail keeps every move, and the member it was of while that account exists.
-  const moves = await db
+  for (const { mobile } of await movedAwayFrom(db, mobiles)) {
+    if (mobile && !holders.members.has(mobile) && !holders.registering.has(mobile)) holders.movedAway.add(mobile);
+  }
+  return holders;
+}
+
+/**
+ * Which of `mobiles` a member still on record has moved away from: the audit trail keeps every
+ * move, and the member it was of while that account exists. The trail grows with every change
+ * for as long as the brand runs; an index of the moves' old mobiles keeps this one lookup per
+ * batch of the import.
+ */
+export const movedAwayFrom = (db: Db, mobiles: string[]) =>
+  db
     .selectDistinct({ mobile: memberAuditEvents.oldMobile })
     .from(memberAuditEvents)
     .where(
@@ -58,11 +70,6 @@ async function holdersOf(db: Db, mobiles: string[], now: Date): Promise<Holders>
         isNotNull(memberAuditEvents.memberId),
       ),
     );
-  for (const { mobile } of moves) {
-    if (mobile && !holders.members.has(mobile) && !holders.registering.has(mobile)) holders.movedAway.add(mobile);
-  }
-  return holders;
-}
 
 const taken = (holders: Holders, mobile: string) =>
   holders.members.has(mobile) || holders.registering.has(mobile) || holders.movedAway.has(mobile);

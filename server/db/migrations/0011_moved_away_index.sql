@@ -1,0 +1,1 @@
+CREATE INDEX "member_audit_events_moved_away_idx" ON "member_audit_events" USING btree ("old_mobile") WHERE "member_audit_events"."event_type" = 'mobile_change';
