@@ -1,11 +1,11 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
 import { verifyCodeSchema } from '#protocol/schemas';
 import { codeFormTexts } from '../i18n/zh-TW/code-form';
 import { fieldMessages } from '../lib/form-errors';
 import type { CodePurpose } from '../lib/storage';
+import { useForm } from '../lib/use-form';
 import { sentWithinTheMinute, useResendCountdown } from '../lib/use-resend-countdown';
 import { Button } from './button';
 import { TextField } from './text-field';

@@ -253,3 +253,63 @@ describe('item 6: on every form, each message is linked to its field and the fir
     await waitFor(() => expect(first).toHaveFocus());
   });
 });
+
+/**
+ * A screen reader speaks a field as it takes the focus: its name, "invalid", and the message the
+ * field is described by. What it would say is recorded at that moment, for the field a submit
+ * sends the member back to.
+ */
+function heardOnFocus(input: HTMLElement): Array<{ invalid: string | null; message: string }> {
+  const heard: Array<{ invalid: string | null; message: string }> = [];
+  input.addEventListener('focus', () => heard.push({ invalid: input.getAttribute('aria-invalid'), message: errorsOf(input) }));
+  return heard;
+}
+
+describe('a field a submit sends the member back to is spoken with its message', () => {
+  it('/login: 帳號, when 登入 is pressed with nothing typed', async () => {
+    const { user } = renderApp('/login');
+    const heard = heardOnFocus(await screen.findByLabelText('帳號'));
+    await user.click(loginButton());
+    await waitFor(() => expect(accountInput()).toHaveFocus());
+    expect(heard).toEqual([{ invalid: 'true', message: '請輸入帳號' }]);
+  });
+
+  it('/login: 密碼, when only the account is typed', async () => {
+    const { user } = renderApp('/login');
+    await user.type(await screen.findByLabelText('帳號'), '0912345678');
+    const heard = heardOnFocus(passwordInput());
+    await user.click(loginButton());
+    await waitFor(() => expect(passwordInput()).toHaveFocus());
+    expect(heard).toEqual([{ invalid: 'true', message: '請輸入密碼' }]);
+  });
+
+  it('/registerFirst: 手機號碼, when 下一步 is pressed with nothing filled in', async () => {
+    answerTerms();
+    const { user } = renderApp('/registerFirst');
+    const heard = heardOnFocus(await screen.findByLabelText('手機號碼'));
+    await user.click(nextButton());
+    await waitFor(() => expect(stepOneField.mobile()).toHaveFocus());
+    expect(heard).toEqual([{ invalid: 'true', message: '請輸入手機號碼' }]);
+  });
+
+  it('/registerFirst: the first term not agreed, when every field is right', async () => {
+    answerTerms();
+    const { user } = renderApp('/registerFirst');
+    await fillStepOne(user);
+    await agreeTerm(user, TERMS[0]?.title ?? '');
+    const second = screen.getByRole('checkbox', { name: `我已閱讀並同意「${TERMS[1]?.title}」` });
+    const heard = heardOnFocus(second);
+    await user.click(nextButton());
+    await waitFor(() => expect(second).toHaveFocus());
+    expect(heard).toEqual([{ invalid: 'true', message: '請閱讀並同意所有會員條款' }]);
+  });
+
+  it('/change_pwd: 舊密碼, when 確定 is pressed with nothing filled in', async () => {
+    startSession('member-token-1', 'Member');
+    const { user } = renderApp('/change_pwd');
+    const heard = heardOnFocus(await screen.findByLabelText('舊密碼'));
+    await user.click(screen.getByRole('button', { name: '確定' }));
+    await waitFor(() => expect(screen.getByLabelText('舊密碼')).toHaveFocus());
+    expect(heard).toEqual([{ invalid: 'true', message: '請輸入舊密碼' }]);
+  });
+});

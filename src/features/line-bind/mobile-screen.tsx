@@ -1,7 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
 import { mobileSchema } from '#protocol/schemas';
 import { failureMessage, hasRc } from '../../api/client';
@@ -16,6 +15,7 @@ import { commonTexts } from '../../i18n/zh-TW/common';
 import { lineBindTexts } from '../../i18n/zh-TW/line-bind';
 import { fieldMessages } from '../../lib/form-errors';
 import { lineBindData, lineBindMobile } from '../../lib/line-bind';
+import { useForm } from '../../lib/use-form';
 import { useCheckMobileMutation } from './api';
 import { NeedLineLogin } from './need-line-login';
 

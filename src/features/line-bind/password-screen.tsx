@@ -1,7 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
 import { loginPasswordSchema } from '#protocol/schemas';
 import { failureMessage } from '../../api/client';
@@ -17,6 +16,7 @@ import { lineBindTexts } from '../../i18n/zh-TW/line-bind';
 import { fieldMessages } from '../../lib/form-errors';
 import { lineBindData, lineBindMobile } from '../../lib/line-bind';
 import { spacedMobile } from '../../lib/mobile-number';
+import { useForm } from '../../lib/use-form';
 import { useBindLineMutation } from './api';
 import { NeedLineLogin } from './need-line-login';
 import { useBoundWelcome } from './use-bound-welcome';

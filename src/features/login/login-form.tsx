@@ -1,6 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
 import { accountSchema, loginPasswordSchema } from '#protocol/schemas';
 import { Button } from '../../components/button';
@@ -8,6 +7,7 @@ import { MobileField } from '../../components/mobile-field';
 import { PasswordField } from '../../components/password-field';
 import { loginTexts } from '../../i18n/zh-TW/login';
 import { fieldMessages, useClearErrorOnEdit } from '../../lib/form-errors';
+import { useForm } from '../../lib/use-form';
 
 const loginFormSchema = v.object({ account: accountSchema, password: loginPasswordSchema });
 type LoginValues = v.InferOutput<typeof loginFormSchema>;

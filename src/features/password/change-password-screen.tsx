@@ -1,7 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { failureMessage, hasRc } from '../../api/client';
 import { Button, buttonClass } from '../../components/button';
 import { linkClass } from '../../components/link-class';
@@ -17,6 +16,7 @@ import { fieldMessages } from '../../lib/form-errors';
 import { readSession } from '../../lib/session';
 import { useToLoginIfSessionEnded } from '../../lib/session-ended';
 import { storage } from '../../lib/storage';
+import { useForm } from '../../lib/use-form';
 import { useRecheckWhenChanged } from '../../lib/use-recheck';
 import { useLeaveForRedirectLocation } from '../../lib/use-redirect-after';
 import { useUpdateMemberPasswordMutation } from './api/update-member-password';

@@ -1,7 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { RC_MESSAGES } from '#protocol/rc';
 import { failureMessage, hasRc } from '../../api/client';
 import { Button, buttonClass } from '../../components/button';
@@ -17,6 +16,7 @@ import { fieldMessages } from '../../lib/form-errors';
 import { useCarriedMobile } from '../../lib/mobile-number';
 import { readSession } from '../../lib/session';
 import { storage } from '../../lib/storage';
+import { useForm } from '../../lib/use-form';
 import { markCodeSent } from '../../lib/use-resend-countdown';
 import { useForgetPasswordMutation } from './api/forget-password';
 import { type ForgotPasswordValues, forgotPasswordSchema } from './form-schemas';

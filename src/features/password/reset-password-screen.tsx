@@ -1,7 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { failureMessage, hasRc } from '../../api/client';
 import { Button } from '../../components/button';
 import { linkClass } from '../../components/link-class';
@@ -14,6 +13,7 @@ import { commonTexts } from '../../i18n/zh-TW/common';
 import { passwordTexts } from '../../i18n/zh-TW/password';
 import { useCarriedMobile } from '../../lib/mobile-number';
 import { endSession } from '../../lib/session';
+import { useForm } from '../../lib/use-form';
 import { useRecheckWhenChanged } from '../../lib/use-recheck';
 import { useResetPasswordMutation } from './api/reset-password';
 import { type ResetPasswordValues, resetPasswordSchema } from './form-schemas';

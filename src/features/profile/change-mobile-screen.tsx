@@ -1,7 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
 import { firstIssueOnly, loginPasswordSchema, mobileSchema } from '#protocol/schemas';
 import { failureMessage, hasRc } from '../../api/client';
@@ -17,6 +16,7 @@ import { mobileTexts } from '../../i18n/zh-TW/mobile';
 import { fieldMessages } from '../../lib/form-errors';
 import { spacedMobile } from '../../lib/mobile-number';
 import { useToLoginIfSessionEnded } from '../../lib/session-ended';
+import { useForm } from '../../lib/use-form';
 import { codeOnItsWay } from '../../lib/use-resend-countdown';
 import { lastLoadedProfile } from './api/get-member-profile';
 import { useUpdateMemberMobileMutation } from './api/update-member-mobile';

@@ -1,12 +1,13 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import type { MemberProfile } from '#protocol/endpoints';
 import { Button } from '../../components/button';
 import { ProfileDetailsFields } from '../../components/profile-details-fields';
 import { TextField } from '../../components/text-field';
 import { profileTexts } from '../../i18n/zh-TW/profile';
 import { fieldMessages, useClearErrorOnEdit } from '../../lib/form-errors';
+import { useForm } from '../../lib/use-form';
 import { formValuesOf, type ProfileFormValues, profileFormSchema } from './form-schema';
 
 interface ProfileFormProps {

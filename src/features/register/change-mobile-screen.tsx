@@ -1,7 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
 import { mobileSchema } from '#protocol/schemas';
 import { failureMessage, hasRc } from '../../api/client';
@@ -14,6 +13,7 @@ import { PageCard } from '../../components/page-card';
 import { registerTexts } from '../../i18n/zh-TW/register';
 import { fieldMessages } from '../../lib/form-errors';
 import { storage } from '../../lib/storage';
+import { useForm } from '../../lib/use-form';
 import { codeOnItsWay } from '../../lib/use-resend-countdown';
 import { saveStepOne } from './drafts';
 import { RegistrationExpired } from './registration-expired';

@@ -1,7 +1,7 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { flushSync } from 'react-dom';
 import type { Term } from '#protocol/endpoints';
 import { Button } from '../../components/button';
 import { MobileField } from '../../components/mobile-field';
@@ -10,6 +10,7 @@ import { TextField } from '../../components/text-field';
 import { registerTexts } from '../../i18n/zh-TW/register';
 import { fieldMessages } from '../../lib/form-errors';
 import { useCarriedMobile } from '../../lib/mobile-number';
+import { useForm } from '../../lib/use-form';
 import { useRecheckWhenChanged } from '../../lib/use-recheck';
 import { registerTermsQueryOptions } from './api';
 import { saveStepOne, stepOneDraft } from './drafts';
@@ -65,9 +66,13 @@ export function StepOneForm({ onNext, busy }: { onNext: (values: StepOneValues) 
   const allAgreed = terms?.ok === true && terms.value.every((term) => agreed.has(term.id));
 
   function goOn(values: StepOneValues) {
+    if (!allAgreed) {
+      // The message is on the screen before the focus moves, so a screen reader says it with the term.
+      flushSync(() => setTriedToGoOn(true));
+      // While the terms load (or after they failed) there is no checkbox yet: the terms' group takes focus.
+      return (firstUnagreed.current ?? termGroup.current)?.focus();
+    }
     setTriedToGoOn(true);
-    // While the terms load (or after they failed) there is no checkbox yet: the terms' group takes focus.
-    if (!allAgreed) return (firstUnagreed.current ?? termGroup.current)?.focus();
     // Step 2 registers the kept step 1: it must be what was shown and checked here. A mobile carried
     // from another screen is shown without being typed, so no edit has kept it yet.
     saveStepOne(values);

@@ -1,7 +1,7 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import * as v from 'valibot';
 import { Button } from '../../components/button';
 import { linkClass } from '../../components/link-class';
@@ -9,6 +9,7 @@ import { ProfileDetailsFields } from '../../components/profile-details-fields';
 import { TextField } from '../../components/text-field';
 import { registerTexts } from '../../i18n/zh-TW/register';
 import { fieldMessages } from '../../lib/form-errors';
+import { useForm } from '../../lib/use-form';
 import { type RegisterTwoDraft, saveStepTwo, stepTwoDraft } from './drafts';
 import { type StepTwoValues, stepTwoSchema } from './form-schemas';
 
