@@ -70,7 +70,7 @@ export const setPasswordSchema = (message: string = M.passwordFormat, required: 
 
 /** The current password, asked before a change: legacy members still have the 8-digit birthday, so no mix is asked. */
 export const oldPasswordSchema = firstIssueOnly(
-  v.pipe(requiredString(M.oldPasswordRequired), v.regex(LOGIN_PASSWORD_PATTERN, M.passwordFormatShort)),
+  v.pipe(requiredString(M.oldPasswordRequired), v.regex(LOGIN_PASSWORD_PATTERN, M.loginPasswordFormat)),
 );
 
 /** The password typed again; required on its own, its match is `confirmationMatches`. */

@@ -15,6 +15,7 @@ import {
   VALIDATION_MESSAGES as M,
   mobileSchema,
   nameSchema,
+  oldPasswordSchema,
   optionalEmailSchema,
   setPasswordSchema,
   verifyCodeSchema,
@@ -148,6 +149,13 @@ describe('field rules of the spec', () => {
     expect(messages(schema, `a${'1'.repeat(99)}`)).toEqual([]);
     expect(messages(schema, `a${'1'.repeat(100)}`)).toEqual([M.passwordFormat]);
     expect(messages(setPasswordSchema(M.passwordFormatShort), 'abc')).toEqual([M.passwordFormatShort]);
+  });
+
+  it('the current password, asked before a change, is letters or digits as at login, and says so (decision 0025)', () => {
+    expect(messages(oldPasswordSchema, '')).toEqual([M.oldPasswordRequired]);
+    expect(messages(oldPasswordSchema, '19801201')).toEqual([]);
+    expect(messages(oldPasswordSchema, 'abc!23')).toEqual([M.loginPasswordFormat]);
+    expect(messages(oldPasswordSchema, 'abc12')).toEqual([M.loginPasswordFormat]);
   });
 
   it('name: required and none of < > / \' " & ; : { } [ ] ( ) *', () => {

@@ -296,7 +296,7 @@ describe('a member who does not know the current password', () => {
 describe('the change form checks before calling', () => {
   it.each([
     ['', '', '', ['請輸入舊密碼', '請輸入新密碼', '請再次輸入密碼']],
-    ['abc!23', 'fresh2025', 'fresh2025', ['密碼須為 6-12 位英文字母與數字組合', '', '']],
+    ['abc!23', 'fresh2025', 'fresh2025', ['密碼須為 6 位以上英文字母或數字', '', '']],
     ['abc12345', '12345678', '12345678', ['', '密碼須為 6-12 位英文字母與數字組合', '']],
     ['abc12345', 'abc12345', 'abc12345', ['', '新密碼不可與舊密碼相同', '']],
     ['abc12345', 'fresh2025', 'fresh2026', ['', '', '兩次輸入的密碼不一致']],
