@@ -38,7 +38,7 @@ describe('/change_member: saving', () => {
 
     await user.clear(field.name());
     await user.type(field.name(), '王大明');
-    await user.click(screen.getByRole('radio', { name: '不透露' }));
+    await user.click(screen.getByRole('radio', { name: '保密' }));
     await user.clear(field.email());
     await user.type(field.email(), 'daming@example.com');
     pickDate(field.birthday(), '1990-05-20');

@@ -98,7 +98,7 @@ describe('/change_member: the profile as loaded', () => {
     expect(screen.queryByText('您的手機號碼尚未驗證')).not.toBeInTheDocument();
   });
 
-  it('offers the three genders, none chosen when the member has none', async () => {
+  it('offers the three genders in the profile’s words (S is 保密, kept private), none chosen when the member has none', async () => {
     answerProfile({ gender: null, email: null });
     await openProfile();
     const group = screen.getByRole('group', { name: '性別（選填）' });
@@ -107,7 +107,7 @@ describe('/change_member: the profile as loaded', () => {
         .getAllByRole('radio')
         .map((r) => r.getAttribute('value')),
     ).toEqual(['M', 'F', 'S']);
-    for (const label of ['男', '女', '不透露'])
+    for (const label of ['男', '女', '保密'])
       expect(within(group).getByRole('radio', { name: label })).not.toBeChecked();
     expect(screen.getByLabelText('電子信箱（選填）')).toHaveValue('');
   });

@@ -1,4 +1,4 @@
-import { GENDERS } from './genders';
+import { PROFILE_GENDERS } from './genders';
 import { screenTitles } from './screen-titles';
 
 export const profileTexts = {
@@ -14,7 +14,7 @@ export const profileTexts = {
   nameLabel: '姓名',
   namePlaceholder: '請輸入姓名',
   genderLabel: '性別（選填）',
-  genders: GENDERS,
+  genders: PROFILE_GENDERS,
   emailLabel: '電子信箱（選填）',
   emailPlaceholder: '例如 name@example.com',
   birthdayLabel: '生日（選填）',

@@ -1,4 +1,4 @@
-import { GENDERS } from './genders';
+import { REGISTRATION_GENDERS } from './genders';
 
 export const registerTexts = {
   heading: '會員註冊',
@@ -27,7 +27,7 @@ export const registerTexts = {
   inviteCodePlaceholder: '請輸入好友的邀請碼（選填）',
   recommendLink: '邀請好友有禮',
   genderLabel: '性別',
-  genders: GENDERS,
+  genders: REGISTRATION_GENDERS,
   emailLabel: '電子信箱',
   emailPlaceholder: '選填，例如 name@example.com',
   birthdayLabel: '生日',
