@@ -60,15 +60,13 @@ export function ProfileDetailsFields({
       {lockedBirthday ? (
         <LockedBirthday label={text.birthdayLabel} birthday={lockedBirthday.birthday} hint={lockedBirthday.why} />
       ) : (
-        <div className="flex flex-col gap-1.5">
-          <BirthdayField
-            label={text.birthdayLabel}
-            autoComplete="bday"
-            errors={fieldMessages(errors.birthday)}
-            {...birthday}
-          />
-          <p className="text-sm text-ink-muted">{text.birthdayHint}</p>
-        </div>
+        <BirthdayField
+          label={text.birthdayLabel}
+          autoComplete="bday"
+          errors={fieldMessages(errors.birthday)}
+          hint={text.birthdayHint}
+          {...birthday}
+        />
       )}
     </>
   );

@@ -4,15 +4,19 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   label: string;
   /** This field's messages, each shown once. */
   errors?: readonly string[];
+  /** What always holds for this field, shown under it and said with it (after any message). */
+  hint?: string;
   /** A control inside the input's right edge, such as the password toggle. */
   trailing?: ReactNode;
   ref?: Ref<HTMLInputElement>;
 }
 
-export function TextField({ label, errors = [], trailing, className = '', ref, ...input }: TextFieldProps) {
+export function TextField({ label, errors = [], hint, trailing, className = '', ref, ...input }: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-errors`;
+  const hintId = `${id}-hint`;
   const invalid = errors.length > 0;
+  const describedBy = [invalid ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
   return (
     <div className={`flex flex-col gap-1.5 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium text-ink">
@@ -24,7 +28,7 @@ export function TextField({ label, errors = [], trailing, className = '', ref, .
           ref={ref}
           id={id}
           aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? errorId : undefined}
+          aria-describedby={describedBy || undefined}
           className={`min-h-12 w-full rounded-xl border bg-white px-4 text-base text-ink placeholder:text-ink-muted focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 ${trailing ? 'pr-12' : ''} ${invalid ? 'border-danger' : 'border-gray-300'}`}
         />
         {trailing ? <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div> : null}
@@ -35,6 +39,11 @@ export function TextField({ label, errors = [], trailing, className = '', ref, .
             <li key={message}>{message}</li>
           ))}
         </ul>
+      ) : null}
+      {hint ? (
+        <p id={hintId} className="text-sm text-ink-muted">
+          {hint}
+        </p>
       ) : null}
     </div>
   );

@@ -1,10 +1,19 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { startSession } from '../../src/lib/session';
 import { answer, reply } from './support/api';
 import { accountInput, loginButton, passwordInput } from './support/login';
 import { answerProfile, errorsOf, signIn } from './support/profile';
-import { agreeTerm, answerTerms, fillStepOne, nextButton, STEP_ONE, stepOneField, TERMS } from './support/register';
+import {
+  agreeTerm,
+  answerTerms,
+  fillStepOne,
+  nextButton,
+  STEP_ONE,
+  stepOneField,
+  storeStepOne,
+  TERMS,
+} from './support/register';
 import { renderApp } from './support/render-app';
 
 const MISMATCH = '兩次輸入的密碼不一致';
@@ -261,7 +270,9 @@ describe('item 6: on every form, each message is linked to its field and the fir
  */
 function heardOnFocus(input: HTMLElement): Array<{ invalid: string | null; message: string }> {
   const heard: Array<{ invalid: string | null; message: string }> = [];
-  input.addEventListener('focus', () => heard.push({ invalid: input.getAttribute('aria-invalid'), message: errorsOf(input) }));
+  input.addEventListener('focus', () =>
+    heard.push({ invalid: input.getAttribute('aria-invalid'), message: errorsOf(input) }),
+  );
   return heard;
 }
 
@@ -311,5 +322,37 @@ describe('a field a submit sends the member back to is spoken with its message',
     await user.click(screen.getByRole('button', { name: '確定' }));
     await waitFor(() => expect(screen.getByLabelText('舊密碼')).toHaveFocus());
     expect(heard).toEqual([{ invalid: 'true', message: '請輸入舊密碼' }]);
+  });
+});
+
+describe('a field’s standing instructions are said with it', () => {
+  it('/registerSecond: 生日 is described by its hint that it cannot be changed later', async () => {
+    storeStepOne();
+    renderApp('/registerSecond');
+    expect(await screen.findByLabelText('生日')).toHaveAccessibleDescription(
+      '生日設定後無法修改，填寫即可獲得生日禮。',
+    );
+  });
+
+  it('/registerSecond: 生日 wrong is described by its message first, then the hint', async () => {
+    storeStepOne();
+    const { user } = renderApp('/registerSecond');
+    const birthday = await screen.findByLabelText('生日');
+    await user.click(screen.getByRole('radio', { name: '女' }));
+    fireEvent.change(birthday, { target: { value: '2099-01-01' } });
+    fireEvent.blur(birthday);
+    await user.click(screen.getByRole('button', { name: '註冊' }));
+    await waitFor(() => expect(birthday).toHaveAttribute('aria-invalid', 'true'));
+    expect(birthday).toHaveAccessibleDescription(
+      '生日須為 12 年前（含）以前的日期 生日設定後無法修改，填寫即可獲得生日禮。',
+    );
+    expect(errorsOf(birthday)).toBe('生日須為 12 年前（含）以前的日期');
+  });
+
+  it('/registerFirst: each term’s checkbox is described by how agreeing works', async () => {
+    answerTerms();
+    renderApp('/registerFirst');
+    const first = await screen.findByRole('checkbox', { name: `我已閱讀並同意「${TERMS[0]?.title}」` });
+    expect(first).toHaveAccessibleDescription('請點選條款閱讀，同意後即完成勾選。');
   });
 });

@@ -5,7 +5,7 @@ import { RC_MESSAGES } from '#protocol/rc';
 import { type ApiCall, answer, answerRedirectLocation, decrypted, heldAnswer, reply, urlOf } from './support/api';
 import { TEST_CONFIG } from './support/config';
 import { stubLocationReplace } from './support/location';
-import { latestBirthdayInput } from './support/profile';
+import { errorsOf, latestBirthdayInput } from './support/profile';
 import { answerRewards, STEP_ONE, storeStepOne } from './support/register';
 import { renderApp } from './support/render-app';
 import { closeNetworkNotice, loseNextAnswer } from './support/weak-signal';
@@ -19,9 +19,6 @@ const field = {
 const registerButton = () => screen.getByRole('button', { name: '註冊' });
 const skipButton = () => screen.getByRole('button', { name: '跳過此步驟，直接註冊' });
 const notice = () => screen.findByRole('dialog', { name: '提示' });
-const errorsOf = (input: HTMLElement) =>
-  document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
-
 const setBirthday = (value: string) => {
   fireEvent.change(field.birthday(), { target: { value } });
   fireEvent.blur(field.birthday());

@@ -18,6 +18,7 @@ interface TermListProps {
 }
 
 const ERROR_ID = 'register-terms-error';
+const HINT_ID = 'register-terms-hint';
 
 /** The register terms; each opens in a modal and counts as checked once the member agrees there. */
 export function TermList({ agreed, onAgree, error = null, firstUnagreedRef, groupRef }: TermListProps) {
@@ -39,7 +40,9 @@ export function TermList({ agreed, onAgree, error = null, firstUnagreedRef, grou
       <h2 id="register-terms-heading" className="text-sm font-medium text-ink">
         {registerTexts.termsHeading}
       </h2>
-      <p className="text-sm text-ink-muted">{registerTexts.termsHint}</p>
+      <p id={HINT_ID} className="text-sm text-ink-muted">
+        {registerTexts.termsHint}
+      </p>
       {terms === undefined ? <TermsLoading /> : null}
       {terms && !terms.ok ? (
         <div role="alert" className="flex flex-col gap-2 text-sm text-danger">
@@ -64,7 +67,8 @@ export function TermList({ agreed, onAgree, error = null, firstUnagreedRef, grou
                   type="checkbox"
                   checked={agreed.has(term.id)}
                   aria-invalid={flagged || undefined}
-                  aria-describedby={flagged ? ERROR_ID : undefined}
+                  // Each checkbox opens its term instead of ticking: the hint says so as the member reaches it.
+                  aria-describedby={flagged ? `${ERROR_ID} ${HINT_ID}` : HINT_ID}
                   readOnly
                   onClick={(event) => {
                     // Checking happens only by agreeing in the term's modal.

@@ -39,5 +39,6 @@ export function latestBirthdayInput(days = 0): string {
 }
 
 /** The messages linked to a field by aria-describedby. */
+/** The messages a field is marked with: what its description names first (a standing hint comes after). */
 export const errorsOf = (input: HTMLElement) =>
-  document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
+  document.getElementById(input.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent ?? '';
