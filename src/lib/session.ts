@@ -113,9 +113,25 @@ export function followSessionOfAnotherTab(token: string | null): void {
  */
 export const wasSignedOut = (): boolean => storage.loginType.get() === null;
 
-/** The stored session while it is unexpired; an expired one is cleared and counts as logged out. */
+/**
+ * The tab's token copy names the session its copies of the member were kept under. A tab restored
+ * after the session changed elsewhere (discarded by the phone, or closed and reopened) heard no
+ * `storage` event of it, and `pageshow` tells only of the back-forward cache: the copies are a
+ * member's who has left, and go as another tab's change has them go.
+ */
+function followSessionChangedUnheard(token: string | null): void {
+  const copy = storage.memberAccessToken.get();
+  if (copy && copy !== token) followSessionOfAnotherTab(token);
+}
+
+/**
+ * The stored session while it is unexpired; an expired one is cleared and counts as logged out.
+ * Every guard asks here first, so a tab restored under another session drops the last member's
+ * copies before any screen or loader reads them.
+ */
 export function readSession(now: Date = new Date()): MemberAuth | null {
   const auth = storage.memberAuth.get();
+  followSessionChangedUnheard(auth?.token ?? null);
   if (!auth) return null;
   const expiry = parseTaipeiTimestamp(auth.expireTime);
   if (!expiry || now.getTime() > expiry.getTime()) {
