@@ -4,8 +4,9 @@ import { inviteCodeSchema } from '#protocol/schemas';
 import { TEMP_TOKEN_MINUTES } from '#protocol/values';
 import { lineBindData, lineBindMobile } from '../../lib/line-bind';
 import { searchText } from '../../lib/search';
+import { requireSignedOut } from '../../lib/session';
 import { storage } from '../../lib/storage';
-import { saveStepOne, saveStepTwo, stepOneDraft } from './drafts';
+import { saveStepOne, saveStepTwo, stepOneDraft, stepTwoDraft } from './drafts';
 import { stepOneSchema } from './form-schemas';
 
 export const registerSearchSchema = v.object({ referrer_code: searchText });
@@ -13,8 +14,8 @@ type RegisterSearch = v.InferOutput<typeof registerSearchSchema>;
 
 /**
  * Before a registration step shows: a share link's `referrer_code` becomes the invite code of
- * step 2, a hash (third-party CRM data) is kept for registering, and a LINE user sent here by the
- * bind screen finds the mobile entered there in step 1.
+ * step 2 when it has none, a hash (third-party CRM data) is kept for registering, and a LINE user
+ * sent here by the bind screen finds the mobile entered there in step 1.
  */
 export async function arriveAtRegistration(
   step: '/registerFirst' | '/registerSecond',
@@ -22,7 +23,10 @@ export async function arriveAtRegistration(
   hash: string,
 ): Promise<void> {
   const code = v.safeParse(inviteCodeSchema, search.referrer_code ?? '');
-  if (code.success && code.output) saveStepTwo({ referrer_code: code.output });
+  // Back to step 1 or a reload arrives with the link's query again: a code the member put in
+  // step 2 stays. The draft keeps no difference between a box never filled and one cleared, so a
+  // cleared box is filled again by the same link.
+  if (code.success && code.output && !stepTwoDraft().referrer_code) saveStepTwo({ referrer_code: code.output });
   if (hash) {
     // Reading the CRM data takes the AES code, loaded only when a link brings some.
     (await import('./third-party-crm')).keepThirdPartyCrmData(hash);
@@ -54,4 +58,14 @@ export function goOnOnceRegistered(now: number = Date.now()): void {
     return;
   }
   throw redirect({ to: '/registerFinal', replace: true });
+}
+
+/**
+ * Step 3 and its change of mobile work on the registration's temp token, which signing in forgets.
+ * Back from where the registration took the member lands here signed in and without it: they go to
+ * the profile, as from the other steps (`requireSignedOut`), instead of being told the registration
+ * is gone. A registration begun before another tab signed someone in keeps its token, and goes on.
+ */
+export function toProfileOnceSignedIn(): void {
+  if (!storage.tempAccessToken.get()) requireSignedOut();
 }
