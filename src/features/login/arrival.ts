@@ -14,6 +14,12 @@ export type LoginSearch = v.InferOutput<typeof loginSearchSchema>;
 
 /** Before /login shows: keep a safe `rurl` for after sign-in, and send `method=register` to registration. */
 export function arriveAtLogin(search: LoginSearch): void {
-  if (search.rurl && isSafeRedirect(search.rurl)) storage.rurl.set(search.rurl);
+  if (search.rurl && isSafeRedirect(search.rurl)) {
+    storage.rurl.set(search.rurl);
+    // A page kept to come back to (an OAuth hop the member turned back from with Back) would come
+    // before the rurl and send them to the partner instead. The app's own ways to /login that
+    // resume a screen carry no rurl, so a /login opened with one is a new destination.
+    storage.returnPath.remove();
+  }
   if (search.method === 'register') throw redirect({ to: '/registerFirst', replace: true });
 }
