@@ -369,7 +369,13 @@ export const EXAMPLES: { [N in EndpointName]: CallExamples<N> } = {
       ],
     },
     wrongResults: {
-      'a coupon with no days': { coupons: [{ coupon_id: 'C001', brand_ids: [], title: 't', feature_image: '' }] },
+      // Each wrong result differs from a right one by the one thing its name says.
+      'a coupon with no days': {
+        coupons: [{ coupon_id: 'C001', brand_ids: [], title: 't', feature_image: '', total: 1 }],
+      },
+      'a coupon with no total': {
+        coupons: [{ coupon_id: 'C001', brand_ids: [], title: 't', feature_image: '', duration: 30 }],
+      },
     },
   },
   brandInformation: {
@@ -453,7 +459,16 @@ export const EXAMPLES: { [N in EndpointName]: CallExamples<N> } = {
       },
     },
     wrongResults: {
-      'a profile without its id': { member_profile: { name: '林美華', mobile: MOBILE, is_verified: true } },
+      'a profile without its id': {
+        member_profile: {
+          name: '林美華',
+          mobile: MOBILE,
+          gender: 'F',
+          email: null,
+          birthday: '1990/05/20',
+          is_verified: true,
+        },
+      },
     },
   },
   getMemberCard: {
