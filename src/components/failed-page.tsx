@@ -27,7 +27,13 @@ export function FailedPage({ title, message, onTryAgain }: FailedPageProps) {
   const offerTheCard = onTryAgain != null && !onTheCard && storage.memberCard.get() !== null;
   return (
     <PageCard title={title}>
-      <StartOver title={commonTexts.noticeTitle} text={message} to="/login" action={commonTexts.backToLogin}>
+      <StartOver
+        title={commonTexts.noticeTitle}
+        text={message}
+        to="/login"
+        action={commonTexts.backToLogin}
+        alert={false}
+      >
         {onTryAgain ? <Button onClick={onTryAgain}>{commonTexts.tryAgain}</Button> : null}
         {offerTheCard ? (
           <Link to={CARD_PAGE} className={buttonClass('secondary')}>

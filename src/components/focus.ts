@@ -47,10 +47,27 @@ export function focusNewScreen(): void {
 }
 
 /**
+ * The first field the member can type in of the opener's form: the one it is in, or the one beside
+ * it (the resend button stands next to the code's form, not inside it).
+ */
+function inputOfFormAt(opener: HTMLElement): HTMLElement | null {
+  const form = opener.closest('form') ?? opener.parentElement?.querySelector('form');
+  return form?.querySelector<HTMLElement>('input:not([disabled]):not([type="hidden"])') ?? null;
+}
+
+/**
  * Gives the focus back to `opener` when a modal closes; when the opener is gone (the screen
- * changed, or the modal opened on arrival), the screen's heading takes it.
+ * changed, or the modal opened on arrival), the screen's heading takes it. An opener that cannot
+ * take it (the resend button, disabled by the countdown its send started) would leave the focus on
+ * the body, and a screen reader would start again from the top: the field of its form takes it
+ * (the member resent the code to type it in), else the heading.
  */
 export function returnFocusTo(opener: HTMLElement | null): void {
-  if (opener?.isConnected) opener.focus();
+  if (opener?.isConnected) {
+    opener.focus();
+    if (document.activeElement === opener) return;
+  }
+  const field = opener?.isConnected ? inputOfFormAt(opener) : null;
+  if (field) field.focus();
   else pageHeading()?.focus({ preventScroll: true });
 }

@@ -26,7 +26,7 @@ function useTallerThanItself(box: RefObject<HTMLElement | null>): boolean {
  * scrolls alone. Once the body scrolls it joins the Tab order, named by the title, so the keyboard
  * can scroll it (the modal's focus trap finds it); while it does not, nothing changes.
  */
-export function ModalBody({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+export function ModalBody({ id, labelledBy, children }: { id: string; labelledBy: string; children: ReactNode }) {
   const bodyRef = useRef<HTMLDivElement>(null);
   // A region named by the title, in the Tab order: the keyboard scrolls it, a screen reader names it.
   const scrollable = useTallerThanItself(bodyRef)
@@ -35,6 +35,7 @@ export function ModalBody({ labelledBy, children }: { labelledBy: string; childr
   return (
     <div
       ref={bodyRef}
+      id={id}
       {...scrollable}
       // 4 px of room on each side (margin taken back) so the focus rings of what it holds are not clipped.
       className="-mx-1 mt-2 -mb-1 flex min-h-0 flex-col overflow-y-auto p-1 text-center text-base leading-relaxed focus-visible:outline-2 focus-visible:outline-brand-600"

@@ -30,14 +30,21 @@ interface ModalProps {
   size?: keyof typeof WIDTH;
   /** Esc calls this; without it the modal stays until its own buttons close it. */
   onClose?: () => void;
+  /**
+   * The body is a message (a notice, a result): the dialog is described by it, so a screen reader
+   * says it with the title as the focus goes to the buttons. Not for a long document (a term),
+   * which it would read whole before the buttons.
+   */
+  bodyIsMessage?: boolean;
 }
 
 const focusablesIn = (root: HTMLElement | null): HTMLElement[] =>
   root ? [...root.querySelectorAll<HTMLElement>(FOCUSABLE)] : [];
 
-export function Modal({ open, title, children, footer, onClose, size = 'default' }: ModalProps) {
+export function Modal({ open, title, children, footer, onClose, size = 'default', bodyIsMessage = false }: ModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  const bodyId = useId();
 
   useEffect(() => {
     if (!open) return;
@@ -79,6 +86,7 @@ export function Modal({ open, title, children, footer, onClose, size = 'default'
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={bodyIsMessage ? bodyId : undefined}
         tabIndex={-1}
         onKeyDown={keepFocusInside}
         className={`flex w-full ${WIDTH[size]} ${HEIGHT} flex-col overflow-y-auto rounded-2xl bg-white p-5 text-ink shadow-xl outline-none sm:p-6`}
@@ -86,7 +94,9 @@ export function Modal({ open, title, children, footer, onClose, size = 'default'
         <h2 id={titleId} className="shrink-0 text-center text-lg font-semibold">
           {title}
         </h2>
-        <ModalBody labelledBy={titleId}>{children}</ModalBody>
+        <ModalBody id={bodyId} labelledBy={titleId}>
+          {children}
+        </ModalBody>
         {footer ? <div className="mt-5 flex shrink-0 flex-col gap-2 sm:flex-row-reverse">{footer}</div> : null}
       </div>
     </div>,

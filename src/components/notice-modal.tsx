@@ -27,6 +27,7 @@ export function NoticeModal({
   return (
     <Modal
       size="confirm"
+      bodyIsMessage
       open={message !== null}
       title={commonTexts.noticeTitle}
       onClose={onClose}

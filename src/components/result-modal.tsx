@@ -14,6 +14,7 @@ export function ResultModal({ message, onConfirm }: ResultModalProps) {
   return (
     <Modal
       size="confirm"
+      bodyIsMessage
       open={message !== null}
       title={commonTexts.noticeTitle}
       onClose={onConfirm}

@@ -13,12 +13,17 @@ interface StartOverProps {
   children?: ReactNode;
   /** For a flow that may have finished without the member seeing it: a link to log in, in these words. */
   orLogIn?: string;
+  /**
+   * Said as an alert as it shows; false where a notice with the same words opens with it, so a
+   * screen reader does not say them twice.
+   */
+  alert?: boolean;
 }
 
 /** A step that lost what it needs (a temp token, LINE's data): say so and offer the flow's start. */
-export function StartOver({ title, text, to, action, children, orLogIn }: StartOverProps) {
+export function StartOver({ title, text, to, action, children, orLogIn, alert = true }: StartOverProps) {
   return (
-    <div role="alert" className="flex flex-col items-center gap-4 text-center">
+    <div role={alert ? 'alert' : undefined} className="flex flex-col items-center gap-4 text-center">
       <h2 className="text-lg font-semibold text-ink">{title}</h2>
       <p className="text-ink-muted">{text}</p>
       {children}

@@ -1,5 +1,7 @@
 import { Link } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { DEFAULT_REDIRECT_PATH } from '#protocol/routes';
+import { commonTexts } from '../i18n/zh-TW/common';
 import { buttonClass } from './button';
 import { Modal } from './modal';
 
@@ -15,6 +17,11 @@ interface SuccessOverlayProps {
 
 /** A success, then the automatic redirect; if that fails, a way to the member area. */
 export function SuccessOverlay({ open, title, redirecting, fallback, redirectFailed }: SuccessOverlayProps) {
+  const fallbackRef = useRef<HTMLAnchorElement>(null);
+  // The focus was on the dialog: it goes to the way on, the only thing left to do.
+  useEffect(() => {
+    if (redirectFailed) fallbackRef.current?.focus();
+  }, [redirectFailed]);
   return (
     <Modal open={open} title={title} size="confirm">
       <div className="flex flex-col items-center gap-4">
@@ -30,13 +37,13 @@ export function SuccessOverlay({ open, title, redirecting, fallback, redirectFai
             <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </span>
+        {/* One live region throughout: a screen reader hears its words change; a new one may go unsaid. */}
+        <p role="status">{redirectFailed ? commonTexts.redirectFailed : redirecting}</p>
         {redirectFailed ? (
-          <Link to={DEFAULT_REDIRECT_PATH} className={buttonClass('primary')}>
+          <Link ref={fallbackRef} to={DEFAULT_REDIRECT_PATH} className={buttonClass('primary')}>
             {fallback}
           </Link>
-        ) : (
-          <p role="status">{redirecting}</p>
-        )}
+        ) : null}
       </div>
     </Modal>
   );

@@ -41,7 +41,7 @@ describe('a LIFF deep link (liff.state) opened in LINE', () => {
     expect(url).toBe(`/registerFirst?referrer_code=${CODE}`);
     answerTerms();
     const { router } = renderApp(url, LIFF_CONFIG);
-    expect(await screen.findByRole('heading', { name: '會員註冊' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '會員註冊：基本資料' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/registerFirst');
     expect(JSON.parse(sessionStorage.getItem('register2') ?? '{}').referrer_code).toBe(CODE);
 

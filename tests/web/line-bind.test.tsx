@@ -170,12 +170,13 @@ describe('/line_bind/login: proving the account and binding', () => {
     await user.type(screen.getByLabelText('密碼'), PASSWORD);
     await user.click(bindButton());
     const overlay = await screen.findByRole('dialog', { name: '綁定成功' });
+    const status = within(overlay).getByRole('status');
     await vi.advanceTimersByTimeAsync(1100);
-    expect(await within(overlay).findByRole('link', { name: '前往會員中心' })).toHaveAttribute(
-      'href',
-      '/change_member',
-    );
+    const link = await within(overlay).findByRole('link', { name: '前往會員中心' });
+    expect(link).toHaveAttribute('href', '/change_member');
     expect(replace).not.toHaveBeenCalled();
+    expect(status).toHaveTextContent('自動導向失敗，請點選下方按鈕前往。');
+    await waitFor(() => expect(link).toHaveFocus());
   });
 
   it('shows the login’s RM and binds nothing when the password is wrong', async () => {

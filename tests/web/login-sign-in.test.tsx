@@ -112,7 +112,7 @@ describe('the rurl query parameter', () => {
   it('method=register goes straight to registration', async () => {
     answer('briefTerm', () => reply('C01', { terms: [] }));
     const { router } = renderApp('/login?method=register');
-    expect(await screen.findByRole('heading', { name: '會員註冊' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '會員註冊：基本資料' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/registerFirst');
   });
 });

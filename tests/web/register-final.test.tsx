@@ -84,13 +84,17 @@ describe('registration step 3: verifying the code', () => {
     await user.type(codeInput(), '123456');
     await user.click(screen.getByRole('button', { name: '驗證' }));
     const overlay = await screen.findByRole('dialog', { name: '註冊成功' });
+    const status = within(overlay).getByRole('status');
+    expect(status).toHaveTextContent('將自動為您導向會員頁面…');
     await vi.advanceTimersByTimeAsync(2100);
     await waitFor(() => expect(redirects).toHaveLength(1));
-    expect(await within(overlay).findByRole('link', { name: '前往會員中心' })).toHaveAttribute(
-      'href',
-      '/change_member',
-    );
+    const link = await within(overlay).findByRole('link', { name: '前往會員中心' });
+    expect(link).toHaveAttribute('href', '/change_member');
     expect(replace).not.toHaveBeenCalled();
+    // Said where it was said the redirect was on its way, and the way on takes the focus.
+    expect(status).toBeInTheDocument();
+    expect(status).toHaveTextContent('自動導向失敗，請點選下方按鈕前往。');
+    await waitFor(() => expect(link).toHaveFocus());
   });
 
   it.each([

@@ -27,7 +27,7 @@ describe('registration step 1: moving on', () => {
     answerTerms();
     const checks = answer('registerCheck', () => reply('C01', {}));
     const { user, router } = renderApp('/registerFirst');
-    expect(await screen.findByRole('heading', { name: '會員註冊' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '會員註冊：基本資料' })).toBeInTheDocument();
     await fillStepOne(user);
     await agreeAllTerms(user);
     await user.click(nextButton());
@@ -218,7 +218,7 @@ describe('registration step 1: terms the page carries', () => {
     carryTermsInPage();
     const checks = answer('registerCheck', () => reply('C01', {}));
     const { user, router } = renderApp('/registerFirst');
-    await screen.findByRole('heading', { name: '會員註冊' });
+    await screen.findByRole('heading', { name: '會員註冊：基本資料' });
     // In the first render: no loading place held for them.
     const group = screen.getByRole('group', { name: '會員條款' });
     expect(group).not.toHaveAttribute('aria-busy');

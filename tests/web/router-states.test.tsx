@@ -101,7 +101,9 @@ describe('when a route cannot load', () => {
     expect(dialog).toHaveTextContent('請求過於頻繁，請稍後再試');
     await user.click(within(dialog).getByRole('button', { name: '關閉' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('請求過於頻繁，請稍後再試');
+    // Behind the notice, not an alert: the notice said it.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveTextContent('請求過於頻繁，請稍後再試');
     expect(screen.getByRole('link', { name: '返回登入' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('heading', { level: 1, name: '無法顯示此頁面' })).toBeInTheDocument();
     expectReported(error);
@@ -128,7 +130,7 @@ describe('when a route cannot load', () => {
     const { user } = renderPage({ loader: () => Promise.reject(error) });
 
     await user.click(within(await notice()).getByRole('button', { name: '關閉' }));
-    const ways = within(screen.getByRole('alert'));
+    const ways = within(screen.getByRole('main'));
     expect(ways.getAllByRole('button').map((way) => way.textContent)).toEqual(['再試一次']);
     expect(ways.getAllByRole('link').map((way) => [way.textContent, way.getAttribute('href')])).toEqual([
       ['出示會員卡', '/member_card'],
@@ -212,10 +214,11 @@ describe('the app’s error boundary', () => {
     };
     renderPage({ component: fail, errorComponent: fail });
 
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('系統忙碌中，請稍後再試');
+    expect(await notice()).toHaveTextContent('系統忙碌中，請稍後再試');
+    const page = screen.getByRole('main');
+    expect(page).toHaveTextContent('系統忙碌中，請稍後再試');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(within(alert).getByRole('link', { name: '返回登入' })).toHaveAttribute('href', '/login');
+    expect(within(page).getByRole('link', { name: '返回登入' })).toHaveAttribute('href', '/login');
     expectReported(error);
   });
 });

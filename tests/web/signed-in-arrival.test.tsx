@@ -59,7 +59,7 @@ describe('a signed-in member who opens a way in goes on instead of starting agai
 
 describe('a visitor still finds the ways in', () => {
   it.each([
-    ['/registerFirst', '會員註冊'],
+    ['/registerFirst', '會員註冊：基本資料'],
     ['/forgotPassword', '忘記密碼'],
   ])('%s without a session', async (path, heading) => {
     answerTerms();
@@ -69,7 +69,7 @@ describe('a visitor still finds the ways in', () => {
   });
 
   it.each([
-    ['/registerFirst', '會員註冊'],
+    ['/registerFirst', '會員註冊：基本資料'],
     ['/forgotPassword', '忘記密碼'],
   ])('%s with an expired session, which is cleared', async (path, heading) => {
     startSession('expired-token', 'Member', new Date(Date.now() - YEAR_AND_A_DAY_MS));

@@ -30,9 +30,12 @@ export function CardCode({ card }: { card: Card }) {
         </div>
         <p className="text-center text-sm text-ink-muted tabular-nums">{memberCardTexts.countdown(secondsLeft)}</p>
       </div>
-      {/* Said once per new code, not every second: the countdown above is for the eyes. */}
+      {/*
+        Said once per new code, not every second: the countdown above is for the eyes. The words
+        are the same for every code: a new node for each is what a screen reader hears as a change.
+      */}
       <p role="status" className="sr-only">
-        {code === firstCode.current ? '' : memberCardTexts.renewed(grouped)}
+        {code === firstCode.current ? null : <span key={code}>{memberCardTexts.renewed}</span>}
       </p>
     </section>
   );

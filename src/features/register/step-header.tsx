@@ -9,9 +9,14 @@ import { registerTexts } from '../../i18n/zh-TW/register';
 /** The registration heading with where the member is among the three steps. */
 export function StepHeader({ step }: { step: 1 | 2 | 3 }) {
   const total = registerTexts.steps.length;
+  const current = registerTexts.steps[step - 1] ?? '';
   return (
     <header className="mb-6 flex flex-col items-center gap-3">
-      <h1 className="text-xl font-bold text-ink">{registerTexts.heading}</h1>
+      {/* The focus lands here on every step, and a phone's screen reader does not read the page title. */}
+      <h1 className="text-xl font-bold text-ink">
+        {registerTexts.heading}
+        <span className="sr-only">{registerTexts.headingStep(current)}</span>
+      </h1>
       <div className="@container w-full">
         <ol className="flex w-full gap-2" aria-label={registerTexts.stepOf(step, total)}>
           {registerTexts.steps.map((name, i) => (
@@ -26,7 +31,7 @@ export function StepHeader({ step }: { step: 1 | 2 | 3 }) {
           ))}
         </ol>
         <p aria-hidden="true" className="mt-1 text-center text-xs text-brand-700 @min-[calc(9rem_+_16px)]:hidden">
-          {registerTexts.steps[step - 1]}
+          {current}
         </p>
       </div>
     </header>

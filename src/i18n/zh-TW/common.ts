@@ -13,6 +13,8 @@ export const commonTexts = {
   backToProfile: '返回基本資料',
   /** The way into the member area (its default page) from a screen the member did not come to from there. */
   goToMemberArea: '前往會員中心',
+  /** Said in place of a success overlay's redirecting line when the redirect could not be fetched; the way on follows. */
+  redirectFailed: '自動導向失敗，請點選下方按鈕前往。',
   /** Where a screen got no answer and this browser keeps the member card: the card works offline. */
   showMemberCard: '出示會員卡',
   ok: '確定',

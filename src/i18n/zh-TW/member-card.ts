@@ -7,7 +7,8 @@ export const memberCardTexts = {
   barcodeLabel: (grouped: string) => `會員條碼：${grouped}`,
   qrLabel: (grouped: string) => `會員 QR 碼：${grouped}`,
   countdown: (seconds: number) => `條碼每 ${CARD_STEP_SECONDS} 秒更新，${seconds} 秒後更新`,
-  renewed: (grouped: string) => `會員條碼已更新：${grouped}`,
+  /** Said once per new code; not its digits, which the barcode and QR code are named with. */
+  renewed: '會員條碼已更新',
   offline: '目前離線，顯示已儲存的會員卡，條碼仍可使用。',
   unverifiedTitle: '請先完成手機驗證',
   unverified: '完成手機驗證後，即可在門市出示會員條碼累積消費。',

@@ -4,6 +4,8 @@ export const registerTexts = {
   heading: '會員註冊',
   steps: ['基本資料', '選填資料', '手機驗證'],
   stepOf: (step: number, total: number) => `步驟 ${step}／${total}`,
+  /** Said after the heading, for a screen reader only: the step's name, as the page title joins them. */
+  headingStep: (name: string) => `：${name}`,
   mobileLabel: '手機號碼',
   mobilePlaceholder: '請輸入 10 碼手機號碼',
   nameLabel: '姓名',
