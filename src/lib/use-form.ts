@@ -1,29 +1,5 @@
 import { useEffect, useRef } from 'react';
-import {
-  type FieldErrors,
-  type FieldValues,
-  type UseFormProps,
-  type UseFormReturn,
-  useForm as useLibraryForm,
-} from 'react-hook-form';
-
-/** The elements of the fields with a message, however deep the errors are nested. */
-function wrongFields(errors: FieldErrors): HTMLElement[] {
-  const found: HTMLElement[] = [];
-  const walk = (node: unknown) => {
-    if (!node || typeof node !== 'object') return;
-    const ref = (node as { ref?: unknown }).ref;
-    if (ref instanceof HTMLElement) found.push(ref);
-    else for (const value of Object.values(node)) walk(value);
-  };
-  walk(errors);
-  return found;
-}
-
-const firstOnScreen = (elements: HTMLElement[]): HTMLElement | undefined =>
-  elements
-    .filter((element) => element.isConnected)
-    .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
+import { type FieldValues, type UseFormProps, type UseFormReturn, useForm as useLibraryForm } from 'react-hook-form';
 
 /**
  * react-hook-form's `useForm` for every form of the app (lint keeps it the only one): a submit
@@ -42,7 +18,9 @@ export function useForm<TFieldValues extends FieldValues, TContext = unknown, TT
   useEffect(() => {
     if (submitCount === focusedFor.current) return;
     focusedFor.current = submitCount;
-    firstOnScreen(wrongFields(errors))?.focus();
+    // Any wrong field leads to its form, where the first input marked invalid is the first on the screen.
+    const wrong = Object.values(errors).find((error) => error?.ref instanceof HTMLInputElement)?.ref;
+    (wrong as HTMLInputElement | undefined)?.form?.querySelector<HTMLElement>('input[aria-invalid="true"]')?.focus();
   }, [submitCount, errors]);
   return form;
 }
