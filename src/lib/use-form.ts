@@ -1,5 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { type FieldValues, type UseFormProps, type UseFormReturn, useForm as useLibraryForm } from 'react-hook-form';
+import {
+  type FieldError,
+  type FieldValues,
+  type UseFormProps,
+  type UseFormReturn,
+  useForm as useLibraryForm,
+} from 'react-hook-form';
 
 /**
  * react-hook-form's `useForm` for every form of the app (lint keeps it the only one): a submit
@@ -19,8 +25,10 @@ export function useForm<TFieldValues extends FieldValues, TContext = unknown, TT
     if (submitCount === focusedFor.current) return;
     focusedFor.current = submitCount;
     // Any wrong field leads to its form, where the first input marked invalid is the first on the screen.
-    const wrong = Object.values(errors).find((error) => error?.ref instanceof HTMLInputElement)?.ref;
-    (wrong as HTMLInputElement | undefined)?.form?.querySelector<HTMLElement>('input[aria-invalid="true"]')?.focus();
+    const wrong = Object.values(errors as Record<string, FieldError | undefined>)
+      .map((error) => error?.ref)
+      .find((ref) => ref instanceof HTMLInputElement);
+    wrong?.form?.querySelector<HTMLElement>('input[aria-invalid="true"]')?.focus();
   }, [submitCount, errors]);
   return form;
 }
