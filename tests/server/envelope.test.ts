@@ -9,11 +9,11 @@ import {
   utf8,
 } from '#protocol';
 import { enc, postSigned, startTestApp, TEST_SIGN_KEY, type TestApp } from './helpers/app';
-import { rowCounts } from './helpers/database';
+import { type TableContents, tableContents } from './helpers/database';
 import { addMember, MEMBER } from './helpers/members';
 
 let t: TestApp;
-let before: Record<string, number>;
+let before: TableContents;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -22,7 +22,7 @@ afterAll(() => t.close());
 beforeEach(async () => {
   await t.reset();
   await addMember(t);
-  before = await rowCounts(t.db);
+  before = await tableContents(t.db);
 });
 
 const LOGIN = '/app-api/member/login';
@@ -45,7 +45,7 @@ const raw = (payload: string | object, contentType = 'application/json') =>
 async function expectRejected(response: { statusCode: number; json(): unknown }, rc: string, status: number) {
   expect(response.statusCode).toBe(status);
   expect(response.json()).toMatchObject({ rcrm: { RC: rc } });
-  expect(await rowCounts(t.db)).toEqual(before);
+  expect(await tableContents(t.db)).toEqual(before);
 }
 
 describe('the signed envelope, before any handler runs', () => {
@@ -132,6 +132,20 @@ describe('the signed envelope, before any handler runs', () => {
 
   it('answers PARAMETER_INVALID (400) for a JSON body that does not parse', async () => {
     await expectRejected(await raw('{"sign": "abc'), 'PARAMETER_INVALID', 400);
-    await expectRejected(await raw('{"__proto__": {"x": 1}}'), 'PARAMETER_INVALID', 400);
+  });
+
+  // The envelope is right and the login would succeed: only the key that could poison a prototype
+  // is wrong, so the refusal can come from nothing else.
+  it.each([
+    ['"__proto__"', '"__proto__": {"isAdmin": true}'],
+    ['"constructor": {"prototype"}', '"constructor": {"prototype": {"isAdmin": true}}'],
+  ])('answers PARAMETER_INVALID (400) for a correctly signed body that also carries %s', async (_, poison) => {
+    const { sign } = buildEnvelope(TEST_SIGN_KEY, { request_parameter: goodLogin() }, t.clock.now());
+    const response = await raw(`{"sign": ${JSON.stringify(sign)}, ${poison}}`);
+    await expectRejected(response, 'PARAMETER_INVALID', 400);
+    expect(response.json()).toEqual({
+      rcrm: { RC: 'PARAMETER_INVALID', RM: RC_MESSAGES.PARAMETER_INVALID },
+      results: {},
+    });
   });
 });

@@ -4,7 +4,7 @@ import { CARD_STEP_SECONDS, cardStepAt, oneTimePassword, RC_MESSAGES, taipeiTime
 import { memberCardScans, memberCards } from '../../server/db/schema';
 import { revokeTerminal } from '../../server/modules/member-card/service';
 import { startTestApp, type TestApp } from './helpers/app';
-import { rowCounts } from './helpers/database';
+import { type TableContents, tableContents } from './helpers/database';
 import { addTill, cardCode, fetchCard, scan, type TestTill, VERIFY_URL } from './helpers/member-card';
 import { addMember, MEMBER, memberToken } from './helpers/members';
 import { postPlain } from './helpers/oauth';
@@ -77,21 +77,36 @@ describe('a till that sends a scan again, its answer lost on the way', () => {
   });
 });
 
+/**
+ * A refusal leaves every row as it was, the card's last accepted step included, and the code the
+ * member's card shows still scans: anyone who knows a card number must not block the member's card.
+ */
+async function expectCardUntouched(before: TableContents): Promise<void> {
+  expect(await tableContents(t.db)).toEqual(before);
+  expect(await rcOf(await cardCode(t, token))).toBe('C01');
+}
+
 describe('it refuses, changing nothing', () => {
   it('a code seen once already', async () => {
     const code = await cardCode(t, token);
     expect(await rcOf(code)).toBe('C01');
-    const before = await rowCounts(t.db);
-    const response = await scan(t, await addTill(t, '南西店 2 號機'), code);
+    const otherTill = await addTill(t, '南西店 2 號機');
+    const before = await tableContents(t.db);
+    const response = await scan(t, otherTill, code);
     expect(response.json()).toEqual({ rcrm: { RC: 'CARD_CODE_USED', RM: RC_MESSAGES.CARD_CODE_USED }, results: {} });
-    expect(await rowCounts(t.db)).toEqual({ ...before, posTerminals: (before.posTerminals ?? 0) + 1 });
+    // This step's code was accepted: the member's live code is the next one.
+    t.clock.advance(STEP_MS);
+    await expectCardUntouched(before);
   });
 
   it('an earlier code once a later one was accepted', async () => {
     const earlier = await cardCode(t, token);
     t.clock.advance(STEP_MS);
     expect(await rcOf(await cardCode(t, token))).toBe('C01');
+    const before = await tableContents(t.db);
     expect(await rcOf(earlier)).toBe('CARD_CODE_USED');
+    t.clock.advance(STEP_MS);
+    await expectCardUntouched(before);
   });
 
   it('a code older than 90 seconds as expired, not unknown, so the cashier asks for a fresh one', async () => {
@@ -99,12 +114,16 @@ describe('it refuses, changing nothing', () => {
     t.clock.advance(startOfStep - t.clock.now().getTime());
     const code = await cardCode(t, token);
     t.clock.advance(3 * STEP_MS);
+    const before = await tableContents(t.db);
     expect(await rcOf(code)).toBe('CARD_CODE_EXPIRED');
-    expect(await scans()).toEqual([]);
+    await expectCardUntouched(before);
   });
 
   it('a code of a later step than the server’s as unknown', async () => {
-    expect(await rcOf(await cardCode(t, token, new Date(t.clock.now().getTime() + STEP_MS)))).toBe('CARD_CODE_INVALID');
+    const later = await cardCode(t, token, new Date(t.clock.now().getTime() + STEP_MS));
+    const before = await tableContents(t.db);
+    expect(await rcOf(later)).toBe('CARD_CODE_INVALID');
+    await expectCardUntouched(before);
   });
 
   it('a wrong one-time part, an unknown card number, or text that is not a code, as unknown', async () => {
@@ -113,6 +132,7 @@ describe('it refuses, changing nothing', () => {
     const step = cardStepAt(t.clock.now().getTime());
     const other = oneTimePassword(Buffer.from('another secret'), step);
     const unknownCard = code.startsWith('9') ? `1${code.slice(1)}` : `9${code.slice(1)}`;
+    const before = await tableContents(t.db);
     for (const bad of [
       `${card?.cardNumber}${other}`,
       unknownCard,
@@ -123,16 +143,18 @@ describe('it refuses, changing nothing', () => {
     ]) {
       expect(await rcOf(bad), bad).toBe('CARD_CODE_INVALID');
     }
-    expect(await scans()).toEqual([]);
+    await expectCardUntouched(before);
   });
 
   it('a body without a code, or a code that is not text, as PARAMETER_INVALID naming the field', async () => {
+    const before = await tableContents(t.db);
     for (const body of [{}, { code: 4829103756123456 }, { code: '' }, { code: 'a\u0000b' }, { code: '1'.repeat(65) }]) {
       const response = await postPlain(t, VERIFY_URL, body, { authorization: `Bearer ${till.apiKey}` });
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json().rcrm.RC).toBe('PARAMETER_INVALID');
       expect(response.json().rcrm.RM).toContain('code');
     }
+    await expectCardUntouched(before);
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { count, sql } from 'drizzle-orm';
+import { count, type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, type Db, openDatabase } from '../../../server/db/client';
 import {
@@ -101,7 +101,10 @@ export async function emptyTables(db: Db): Promise<void> {
   );
 }
 
-/** Row counts of every table, to show a rejected request changed nothing. */
+/**
+ * Row counts of every table, for a test about how many rows there are. To show that a refused
+ * request changed nothing, compare `tableContents`: a count misses a row updated in place.
+ */
 export async function rowCounts(db: Db): Promise<Record<string, number>> {
   const tables = {
     members,
@@ -129,4 +132,34 @@ export async function rowCounts(db: Db): Promise<Record<string, number>> {
     counts[name] = row?.n ?? -1;
   }
   return counts;
+}
+
+/** Each table's rows as JSON, by the table's name. */
+export type TableContents = Record<string, unknown[]>;
+
+/**
+ * Every row of every table of the app, as JSON, each table's rows in a stable order: to show that
+ * a refused request changed nothing, neither adding nor removing a row nor updating one in place.
+ * The tables are listed from information_schema, so a table added later is watched too.
+ */
+export async function tableContents(db: Db): Promise<TableContents> {
+  const tables = await rowsOf<{ name: string }>(
+    db,
+    sql`select table_name as name from information_schema.tables
+        where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`,
+  );
+  // One round trip for all of them, since the fuzz test reads the whole database after every
+  // request; one object per table, joined with ||, as a function takes at most 100 arguments.
+  const each = tables.map(
+    ({ name }) =>
+      sql`jsonb_build_object(${name}::text, (select coalesce(jsonb_agg(to_jsonb(t) order by to_jsonb(t)::text), '[]'::jsonb) from ${sql.identifier(name)} t))`,
+  );
+  if (each.length === 0) return {};
+  const [row] = await rowsOf<{ contents: TableContents }>(db, sql`select ${sql.join(each, sql` || `)} as contents`);
+  return row?.contents ?? {};
+}
+
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  // Both drivers answer raw SQL with `rows`; drizzle types the answer per driver.
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
