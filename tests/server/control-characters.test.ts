@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ENDPOINTS, type EndpointName, LINE_SOURCE, LINE_TOKEN_SOURCE, noParameters, sealWith } from '#protocol';
 import { pathOf } from '../../server/lib/paths';
 import { enc, postSigned, startTestApp, TEST_AES_KEY, type TestApp } from './helpers/app';
-import { rowCounts } from './helpers/database';
+import { type TableContents, tableContents } from './helpers/database';
 import { addTill, scan } from './helpers/member-card';
 import { addMember, MEMBER, memberToken } from './helpers/members';
 import { postPlain } from './helpers/oauth';
@@ -94,17 +94,17 @@ const cases = Object.entries(CALLS).flatMap(([name, spec]) =>
 
 let t: TestApp;
 let token: string;
-let before: Record<string, number>;
+let before: TableContents;
 
 beforeAll(async () => {
   t = await startTestApp();
   await addMember(t);
   token = await memberToken(t);
-  before = await rowCounts(t.db);
+  before = await tableContents(t.db);
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  expect(await rowCounts(t.db)).toEqual(before);
+  expect(await tableContents(t.db)).toEqual(before);
 });
 
 describe('no string of any call may carry a control character or a lone surrogate', () => {
@@ -130,7 +130,7 @@ describe('no string of any call may carry a control character or a lone surrogat
       // The field is named by its path; an array item may be named by the array holding it.
       const named = field.replace(/\.\d+$/, '').replaceAll('.', '\\.');
       expect(RM).toMatch(new RegExp(`（${named}(\\.\\d+)?）$`));
-      expect(await rowCounts(t.db)).toEqual(before);
+      expect(await tableContents(t.db)).toEqual(before);
     },
   );
 

@@ -8,7 +8,7 @@ import { sendCode } from '../../server/modules/verification/service';
 import { SmsSendError, type SmsSender } from '../../server/sms';
 import { outboxSender } from '../../server/sms/outbox';
 import { postSigned, startTestApp, type TestApp } from './helpers/app';
-import { rowCounts } from './helpers/database';
+import { tableContents } from './helpers/database';
 import { addMember, MEMBER, memberToken } from './helpers/members';
 import { testOutgoing } from './helpers/outgoing';
 import { forgetPassword, forgotToken, rc, redirectLocation, resendForgot, verifyForgot } from './helpers/password';
@@ -59,13 +59,13 @@ describe('POST /app-api/member/v1.2/forget_password', () => {
   });
 
   it('answers MEMBER_IS_NOT_EXIST for an unknown mobile, texting nothing and keeping nothing', async () => {
-    const before = await rowCounts(t.db);
+    const before = await tableContents(t.db);
     const response = await forgetPassword(t, '0900000000');
     expect(response.json()).toEqual({
       rcrm: { RC: 'MEMBER_IS_NOT_EXIST', RM: RC_MESSAGES.MEMBER_IS_NOT_EXIST },
       results: {},
     });
-    expect(await rowCounts(t.db)).toEqual(before);
+    expect(await tableContents(t.db)).toEqual(before);
     expect(await outbox(t)).toEqual([]);
   });
 

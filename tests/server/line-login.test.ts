@@ -4,7 +4,7 @@ import { LIMITS, loadConfig } from '../../server/config';
 import { identityBindings } from '../../server/db/schema';
 import { verifyToken } from '../../server/modules/tokens/service';
 import { postSigned, startTestApp, TEST_ENV, type TestApp } from './helpers/app';
-import { rowCounts } from './helpers/database';
+import { tableContents } from './helpers/database';
 import { bindData, deadLineUrl, type FakeLine, lineUserId, startFakeLine } from './helpers/fake-line';
 import { addMember } from './helpers/members';
 
@@ -106,13 +106,13 @@ describe('POST /app-api/member/login_with_provider: LINE vouches for the token',
   });
 
   it('answers PARAMETER_INVALID for bind data of another source, and changes nothing', async () => {
-    const before = await rowCounts(t.db);
+    const before = await tableContents(t.db);
     const response = await postSigned(t, '/app-api/member/login_with_provider', {
       request_parameter: { ...bindData('good-token'), source: 'Facebook' },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().rcrm.RC).toBe('PARAMETER_INVALID');
-    expect(await rowCounts(t.db)).toEqual(before);
+    expect(await tableContents(t.db)).toEqual(before);
     expect(line.requests).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { encryptValue } from '#protocol';
 import { identityBindings, memberAuditEvents, members } from '../../server/db/schema';
 import { postSigned, startTestApp, TEST_AES_KEY, type TestApp } from './helpers/app';
-import { rowCounts } from './helpers/database';
+import { tableContents } from './helpers/database';
 import { bindData, type FakeLine, lineUserId, startFakeLine } from './helpers/fake-line';
 import { addMember, memberToken } from './helpers/members';
 import { call, latestCode, outbox, registerCall, registerPayload, VISITOR } from './helpers/registration';
@@ -55,18 +55,18 @@ describe('registration that carries LINE bind data', () => {
       token: await memberToken(t),
       request_parameter: bindData('line-a'),
     });
-    const before = await rowCounts(t.db);
+    const before = await tableContents(t.db);
     const response = await registerCall(t, {}, withLine('line-a'));
     expect(response.json().rcrm.RC).toBe('LINE_ALREADY_BOUND');
-    expect(await rowCounts(t.db)).toEqual(before);
+    expect(await tableContents(t.db)).toEqual(before);
     expect(await newMember()).toBeUndefined();
     expect(await outbox(t, VISITOR.mobile)).toEqual([]);
   });
 
   it('does not register when LINE refuses the token, and the mobile stays free', async () => {
-    const before = await rowCounts(t.db);
+    const before = await tableContents(t.db);
     expect((await registerCall(t, {}, withLine('other-channel'))).json().rcrm.RC).toBe('LINE_TOKEN_INVALID');
-    expect(await rowCounts(t.db)).toEqual(before);
+    expect(await tableContents(t.db)).toEqual(before);
     expect((await registerCall(t)).json().rcrm.RC).toBe('C01');
   });
 

@@ -5,7 +5,7 @@ import { LIMITS } from '../../server/config';
 import { pendingMobileChanges } from '../../server/db/schema';
 import type { Member } from '../../server/modules/members/service';
 import { enc, startTestApp, type TestApp } from './helpers/app';
-import { rowCounts } from './helpers/database';
+import { tableContents } from './helpers/database';
 import { addMember, loginAs, MEMBER, memberToken } from './helpers/members';
 import { memberApi, memberRow, NEW_MOBILE, requestMobileChange } from './helpers/profile';
 import { outbox } from './helpers/registration';
@@ -123,10 +123,10 @@ describe('POST /api/member/update_member_mobile', () => {
     ['an empty password', { mobile: enc(NEW_MOBILE), password: enc('') }],
     ['a password with symbols', { mobile: enc(NEW_MOBILE), password: enc('abc123!!') }],
   ])('refuses %s with PARAMETER_INVALID and changes nothing', async (_, params) => {
-    const counts = await rowCounts(t.db);
+    const before = await tableContents(t.db);
     const response = await memberApi(t, 'update_member_mobile', token, params);
     expect(response.statusCode).toBe(400);
     expect(response.json().rcrm.RC).toBe('PARAMETER_INVALID');
-    expect(await rowCounts(t.db)).toEqual(counts);
+    expect(await tableContents(t.db)).toEqual(before);
   });
 });

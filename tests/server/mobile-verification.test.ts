@@ -6,7 +6,7 @@ import { issueToken } from '../../server/modules/tokens/service';
 import { sendCode } from '../../server/modules/verification/service';
 import { outboxSender } from '../../server/sms/outbox';
 import { postSigned, startTestApp, type TestApp } from './helpers/app';
-import { rowCounts } from './helpers/database';
+import { tableContents } from './helpers/database';
 import { addMember, MEMBER, memberToken } from './helpers/members';
 import { testOutgoing } from './helpers/outgoing';
 import { memberApi, memberRow } from './helpers/profile';
@@ -138,10 +138,10 @@ describe('POST /api/member/verify_verification_code', () => {
     ['a 5-digit code', { verification_type: 'member_verification', verification_code: '12345' }],
     ['another verification_type', { verification_type: 'register', verification_code: '123456' }],
   ])('refuses %s with PARAMETER_INVALID and changes nothing', async (_, params) => {
-    const counts = await rowCounts(t.db);
+    const before = await tableContents(t.db);
     const response = await memberApi(t, 'verify_verification_code', token, params);
     expect(response.statusCode).toBe(400);
     expect(response.json().rcrm.RC).toBe('PARAMETER_INVALID');
-    expect(await rowCounts(t.db)).toEqual(counts);
+    expect(await tableContents(t.db)).toEqual(before);
   });
 });

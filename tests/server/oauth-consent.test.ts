@@ -5,7 +5,7 @@ import { oauthCodes, oauthRequests } from '../../server/db/schema';
 import { sha256Hex } from '../../server/lib/secrets';
 import { issueToken, revokeToken } from '../../server/modules/tokens/service';
 import { postSigned, startTestApp, type TestApp } from './helpers/app';
-import { rowCounts } from './helpers/database';
+import { tableContents } from './helpers/database';
 import { addMember, memberToken } from './helpers/members';
 import {
   addClient,
@@ -51,10 +51,10 @@ describe('POST /oauth/info (signed, from the member’s browser)', () => {
 
   it('can be asked again while the hop is open, and changes nothing', async () => {
     const randomKey = await randomKeyFor(t, client);
-    const before = await rowCounts(t.db);
+    const before = await tableContents(t.db);
     await info(t, randomKey);
     expect((await info(t, randomKey)).json().rcrm.RC).toBe('C01');
-    expect(await rowCounts(t.db)).toEqual(before);
+    expect(await tableContents(t.db)).toEqual(before);
   });
 
   it('answers OAUTH_REQUEST_INVALID with its RM for an unknown key', async () => {

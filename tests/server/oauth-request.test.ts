@@ -5,7 +5,7 @@ import { oauthRequests } from '../../server/db/schema';
 import { publicOrigin } from '../../server/lib/public-origin';
 import { sha256Hex } from '../../server/lib/secrets';
 import { startTestApp, TEST_ENV, type TestApp } from './helpers/app';
-import { rowCounts } from './helpers/database';
+import { type TableContents, tableContents } from './helpers/database';
 import {
   addClient,
   info,
@@ -75,9 +75,9 @@ describe('POST /oauth/request (server-to-server, plain JSON)', () => {
   });
 
   describe('refusals, which store nothing', () => {
-    let before: Record<string, number>;
+    let before: TableContents;
     beforeEach(async () => {
-      before = await rowCounts(t.db);
+      before = await tableContents(t.db);
     });
 
     it.each([
@@ -96,15 +96,15 @@ describe('POST /oauth/request (server-to-server, plain JSON)', () => {
         rcrm: { RC: 'OAUTH_CLIENT_INVALID', RM: RC_MESSAGES.OAUTH_CLIENT_INVALID },
         results: {},
       });
-      expect(await rowCounts(t.db)).toEqual(before);
+      expect(await tableContents(t.db)).toEqual(before);
     });
 
     it('does not accept another client’s redirect URI', async () => {
       const other = await addClient(t, { redirectUris: ['https://other.example.org/cb'] });
-      before = await rowCounts(t.db);
+      before = await tableContents(t.db);
       const response = await requestHop(t, client, { redirect_uri: other.redirectUri });
       expect(response.json().rcrm.RC).toBe('OAUTH_CLIENT_INVALID');
-      expect(await rowCounts(t.db)).toEqual(before);
+      expect(await tableContents(t.db)).toEqual(before);
     });
 
     it('answers PARAMETER_INVALID (400) naming the field for a state with a line break', async () => {
@@ -114,7 +114,7 @@ describe('POST /oauth/request (server-to-server, plain JSON)', () => {
         RC: 'PARAMETER_INVALID',
         RM: `${VALIDATION_MESSAGES.controlCharacters}（state）`,
       });
-      expect(await rowCounts(t.db)).toEqual(before);
+      expect(await tableContents(t.db)).toEqual(before);
     });
 
     it.each([
@@ -148,7 +148,7 @@ describe('POST /oauth/request (server-to-server, plain JSON)', () => {
         RC: 'PARAMETER_INVALID',
         RM: `${RC_MESSAGES.PARAMETER_INVALID}（${field}）`,
       });
-      expect(await rowCounts(t.db)).toEqual(before);
+      expect(await tableContents(t.db)).toEqual(before);
     });
 
     it.each([
@@ -160,7 +160,7 @@ describe('POST /oauth/request (server-to-server, plain JSON)', () => {
       const response = await postPlain(t, '/oauth/request', payload);
       expect(response.statusCode).toBe(400);
       expect(response.json().rcrm.RC).toBe('PARAMETER_INVALID');
-      expect(await rowCounts(t.db)).toEqual(before);
+      expect(await tableContents(t.db)).toEqual(before);
     });
 
     it('answers PARAMETER_INVALID (400) for a form-encoded body', async () => {

@@ -5,7 +5,7 @@ import type { Db } from '../../server/db/client';
 import { oauthCodes } from '../../server/db/schema';
 import { authorizeRequest, exchangeCode } from '../../server/modules/oauth/service';
 import { startTestApp, type TestApp } from './helpers/app';
-import { rowCounts } from './helpers/database';
+import { type TableContents, tableContents } from './helpers/database';
 import { addMember, MEMBER, memberToken } from './helpers/members';
 import {
   addClient,
@@ -211,10 +211,10 @@ describe('POST /oauth/token (server-to-server, plain JSON)', () => {
 
   describe('malformed bodies, which change nothing', () => {
     let code: string;
-    let before: Record<string, number>;
+    let before: TableContents;
     beforeEach(async () => {
       code = await codeFor(t, client, token);
-      before = await rowCounts(t.db);
+      before = await tableContents(t.db);
     });
 
     it.each([
@@ -228,7 +228,7 @@ describe('POST /oauth/token (server-to-server, plain JSON)', () => {
       const response = await exchange(t, client, code, extra);
       expect(response.statusCode).toBe(400);
       expect(response.json().rcrm.RM).toBe(`${RC_MESSAGES.PARAMETER_INVALID}（${field}）`);
-      expect(await rowCounts(t.db)).toEqual(before);
+      expect(await tableContents(t.db)).toEqual(before);
       expect((await codeRow())?.usedAt).toBeNull();
     });
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { encryptValue, RC_MESSAGES } from '#protocol';
 import { enc, postSigned, startTestApp, type TestApp } from './helpers/app';
-import { rowCounts } from './helpers/database';
+import { type TableContents, tableContents } from './helpers/database';
 import { addMember, MEMBER } from './helpers/members';
 
 let t: TestApp;
-let before: Record<string, number>;
+let before: TableContents;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -14,7 +14,7 @@ afterAll(() => t.close());
 beforeEach(async () => {
   await t.reset();
   await addMember(t);
-  before = await rowCounts(t.db);
+  before = await tableContents(t.db);
 });
 
 const LOGIN = '/app-api/member/login';
@@ -23,7 +23,7 @@ const goodLogin = () => ({ account: enc(MEMBER.mobile), password: enc(MEMBER.pas
 async function expectRejected(response: { statusCode: number; json(): unknown }, rc: string, status: number) {
   expect(response.statusCode).toBe(status);
   expect(response.json()).toMatchObject({ rcrm: { RC: rc } });
-  expect(await rowCounts(t.db)).toEqual(before);
+  expect(await tableContents(t.db)).toEqual(before);
 }
 
 describe('request_parameter, checked with the call’s schema', () => {

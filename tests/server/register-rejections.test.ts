@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRC } from '#protocol';
 import { enc, postSigned, startTestApp, type TestApp } from './helpers/app';
-import { rowCounts } from './helpers/database';
+import { tableContents } from './helpers/database';
 import { registerPayload } from './helpers/registration';
 
 let t: TestApp;
@@ -64,7 +64,7 @@ const JUNK: [string, Record<string, unknown> | undefined][] = [
 
 describe('bad input to the registration and catalogue calls', () => {
   it.each(CALLS)('%s answers every malformed request with its RC, never 5xx, and changes nothing', async (url) => {
-    const before = await rowCounts(t.db);
+    const before = await tableContents(t.db);
     for (const [label, request_parameter] of JUNK) {
       for (const token of [null, 'not-a-token']) {
         const response = await postSigned(t, url, { token, request_parameter });
@@ -77,7 +77,7 @@ describe('bad input to the registration and catalogue calls', () => {
         if (response.statusCode === 400) expect(body.rcrm.RC).toBe('PARAMETER_INVALID');
       }
     }
-    expect(await rowCounts(t.db)).toEqual(before);
+    expect(await tableContents(t.db)).toEqual(before);
   });
 
   it.each(CALLS)('%s refuses a bad signature with SIGN_INVALID (401)', async (url) => {

@@ -5,7 +5,7 @@ import { LIMITS } from '../../server/config';
 import { members, memberTokens, verificationCodes } from '../../server/db/schema';
 import { issueToken, verifyToken } from '../../server/modules/tokens/service';
 import { enc, startTestApp, type TestApp } from './helpers/app';
-import { rowCounts } from './helpers/database';
+import { tableContents } from './helpers/database';
 import { addMember, memberToken } from './helpers/members';
 import { call, latestCode, outbox, rcOf, registerVisitor, VISITOR, wrongCode } from './helpers/registration';
 
@@ -233,11 +233,11 @@ describe('POST /app-api/member/update_register_mobile', () => {
 
   it('answers MEMBER_MOBILE_IS_REPEAT for a mobile another member has, changing nothing', async () => {
     await addMember(t, { mobile: NEW_MOBILE });
-    const before = await rowCounts(t.db);
+    const before = await tableContents(t.db);
     const response = await changeMobile(NEW_MOBILE);
     expect(response.json().rcrm).toEqual({ RC: 'MEMBER_MOBILE_IS_REPEAT', RM: RC_MESSAGES.MEMBER_MOBILE_IS_REPEAT });
     expect((await visitor())?.mobile).toBe(VISITOR.mobile);
-    expect(await rowCounts(t.db)).toEqual(before);
+    expect(await tableContents(t.db)).toEqual(before);
   });
 
   it('only resends when the mobile is the same, within the send limits', async () => {

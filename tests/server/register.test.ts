@@ -5,7 +5,7 @@ import { LIMITS } from '../../server/config';
 import { members, memberTokens, referrals, smsOutbox, verificationCodes } from '../../server/db/schema';
 import { sha256Hex } from '../../server/lib/secrets';
 import { enc, postSigned, startTestApp, TEST_AES_KEY, type TestApp } from './helpers/app';
-import { rowCounts } from './helpers/database';
+import { tableContents } from './helpers/database';
 import { addMember, MEMBER } from './helpers/members';
 import { latestCode, outbox, registerCall, registerPayload, registerVisitor, VISITOR } from './helpers/registration';
 
@@ -146,18 +146,18 @@ describe('POST /app-api/member/register', () => {
 
   it('answers REFERRER_CODE_INVALID for an unknown invite code and makes nothing', async () => {
     await addMember(t);
-    const before = await rowCounts(t.db);
+    const before = await tableContents(t.db);
     const response = await registerCall(t, { referrer_code: 'ZZZZ9999' });
     expect(response.json().rcrm.RC).toBe('REFERRER_CODE_INVALID');
-    expect(await rowCounts(t.db)).toEqual(before);
+    expect(await tableContents(t.db)).toEqual(before);
   });
 
   it('answers MEMBER_MOBILE_IS_REPEAT for a registered mobile and changes nothing', async () => {
     await addMember(t, { mobile: VISITOR.mobile });
-    const before = await rowCounts(t.db);
+    const before = await tableContents(t.db);
     const response = await registerCall(t);
     expect(response.json().rcrm).toEqual({ RC: 'MEMBER_MOBILE_IS_REPEAT', RM: RC_MESSAGES.MEMBER_MOBILE_IS_REPEAT });
-    expect(await rowCounts(t.db)).toEqual(before);
+    expect(await tableContents(t.db)).toEqual(before);
   });
 
   // Registering with LINE bind data that LINE vouches for binds the member: tests/server/line-register.test.ts.
@@ -176,12 +176,12 @@ describe('POST /app-api/member/register', () => {
     ['a name with special characters', { name: '林<美華>', security_answer: '林美華' }, 'name'],
     ['a password without a letter', { password: '12345678' }, 'password'],
   ])('refuses %s with PARAMETER_INVALID and makes nothing', async (_, overrides, field) => {
-    const before = await rowCounts(t.db);
+    const before = await tableContents(t.db);
     const response = await registerCall(t, overrides);
     expect(response.statusCode).toBe(400);
     expect(response.json().rcrm.RC).toBe('PARAMETER_INVALID');
     expect(response.json().rcrm.RM).toContain(`（register.${field}）`);
-    expect(await rowCounts(t.db)).toEqual(before);
+    expect(await tableContents(t.db)).toEqual(before);
   });
 
   it('names the rule that failed, in the words of the form', async () => {
@@ -222,10 +222,10 @@ describe('POST /app-api/member/register', () => {
           expiresAt: new Date(sentAt.getTime() + i * 60_000 + LIMITS.verifyCodeMs),
         });
       }
-      const before = await rowCounts(t.db);
+      const before = await tableContents(t.db);
       const response = await registerCall(t, { referrer_code: referrer.referralCode });
       expect(response.json().rcrm).toEqual({ RC: 'SMS_SEND_LIMIT', RM: RC_MESSAGES.SMS_SEND_LIMIT });
-      expect(await rowCounts(t.db)).toEqual(before);
+      expect(await tableContents(t.db)).toEqual(before);
     });
   });
 });
@@ -260,10 +260,10 @@ describe('POST /app-api/member/register_with_third_party_crm_data', () => {
     ['not JSON', encryptValue(TEST_AES_KEY, 'name=林美華'), M.thirdPartyCrmDataInvalid],
     ['a JSON list', encryptValue(TEST_AES_KEY, '[1,2]'), M.thirdPartyCrmDataInvalid],
   ])('refuses CRM data that is %s with PARAMETER_INVALID and makes nothing', async (_, data, message) => {
-    const before = await rowCounts(t.db);
+    const before = await tableContents(t.db);
     const response = await crmCall(data);
     expect(response.statusCode).toBe(400);
     expect(response.json().rcrm).toEqual({ RC: 'PARAMETER_INVALID', RM: `${message}（third_party_crm_data）` });
-    expect(await rowCounts(t.db)).toEqual(before);
+    expect(await tableContents(t.db)).toEqual(before);
   });
 });

@@ -3,7 +3,7 @@ import { buildEnvelope, encryptValue, VALIDATION_MESSAGES as M, MAX_BODY_BYTES, 
 import { THIRD_PARTY_CRM_DATA_LIMITS as LIMITS } from '#protocol/calls/register';
 import { members } from '../../server/db/schema';
 import { postSigned, startTestApp, TEST_AES_KEY, TEST_SIGN_KEY, type TestApp } from './helpers/app';
-import { rowCounts } from './helpers/database';
+import { tableContents } from './helpers/database';
 import { registerPayload } from './helpers/registration';
 
 let t: TestApp;
@@ -32,13 +32,13 @@ describe('register_with_third_party_crm_data: CRM data of a sane shape only', ()
     const deep = nested(4_400);
     const body = buildEnvelope(TEST_SIGN_KEY, callWith(deep), t.clock.now());
     expect(Buffer.byteLength(JSON.stringify(body))).toBeLessThan(MAX_BODY_BYTES);
-    const before = await rowCounts(t.db);
+    const before = await tableContents(t.db);
 
     const response = await crmCall(deep);
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ rcrm: tooComplex, results: {} });
-    expect(await rowCounts(t.db)).toEqual(before);
+    expect(await tableContents(t.db)).toEqual(before);
   });
 
   it(`keeps data ${LIMITS.depth} levels deep and refuses one level more`, async () => {
