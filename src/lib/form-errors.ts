@@ -16,11 +16,13 @@ export function fieldMessages(error: FieldError | undefined): string[] {
 export function useClearErrorOnEdit<T extends FieldValues>({
   watch,
   clearErrors,
-}: Pick<UseFormReturn<T>, 'watch' | 'clearErrors'>): void {
+  getFieldState,
+}: Pick<UseFormReturn<T>, 'watch' | 'clearErrors' | 'getFieldState'>): void {
   useEffect(() => {
     const subscription = watch((_, { name, type }) => {
-      if (type === 'change' && name) clearErrors(name);
+      // Clearing renders the form even when there is nothing to clear: only a message goes.
+      if (type === 'change' && name && getFieldState(name).error) clearErrors(name);
     });
     return () => subscription.unsubscribe();
-  }, [watch, clearErrors]);
+  }, [watch, clearErrors, getFieldState]);
 }
