@@ -9,6 +9,19 @@ import { signIn } from './support/profile';
 import { renderApp } from './support/render-app';
 import { server } from './support/server';
 
+// The QR code's encoder, counted: drawing it is the card's costliest work, and belongs to a new code only.
+const qrDrawn = vi.hoisted(() => ({ times: 0 }));
+vi.mock('uqr', async (importOriginal) => {
+  const uqr = await importOriginal<typeof import('uqr')>();
+  return {
+    ...uqr,
+    encode: (...args: Parameters<typeof uqr.encode>) => {
+      qrDrawn.times += 1;
+      return uqr.encode(...args);
+    },
+  };
+});
+
 const HOUR_MS = 60 * 60 * 1000;
 // Ten seconds into a 30-second step: whole seconds of the server's time never straddle a step.
 const DEVICE_NOW = new Date('2026-11-25T02:00:10.000Z');
@@ -108,6 +121,21 @@ describe('/member_card shows the code the till scans', () => {
     expect(renewed).toHaveTextContent('會員條碼已更新');
     expect(renewed.textContent).not.toMatch(/\d/);
     expect(screen.getByRole('img', { name: `會員 QR 碼：${next}` })).toBeInTheDocument();
+  });
+
+  it('draws the QR code once per code, not at each tick of the countdown', async () => {
+    atDeviceTime();
+    vi.setTimerTickMode('manual');
+    answerCard();
+    signIn();
+    renderApp('/member_card');
+    await cardShownOnStoppedClock();
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    qrDrawn.times = 0;
+    // 20 seconds to the next code, then 30 more: two new codes, fifty ticks. Strict mode, as the
+    // app runs in development, renders each new code twice.
+    await letPass(50_000);
+    expect(qrDrawn.times).toBe(2 * 2);
   });
 
   it('keeps showing valid, changing codes from the kept card when the network fails at the till', async () => {

@@ -1,4 +1,5 @@
 import JsBarcode from 'jsbarcode';
+import { memo } from 'react';
 
 // Code 128 set C packs two digits in each symbol: the densest barcode for an all-digit code.
 const FORMAT = 'CODE128C';
@@ -21,9 +22,10 @@ function barsOf(pattern: string): [number, number][] {
 
 /**
  * The code as a Code 128 barcode, drawn as SVG bars scaled to the width it is given (crisp at
- * any size: every bar is a whole number of modules), with a quiet zone on each side.
+ * any size: every bar is a whole number of modules), with a quiet zone on each side. Drawn again
+ * only for a new code, as the QR code is.
  */
-export function Barcode({ code, label }: { code: string; label: string }) {
+export const Barcode = memo(function Barcode({ code, label }: { code: string; label: string }) {
   const pattern = barPattern(code);
   const width = pattern.length + 2 * QUIET_MODULES;
   return (
@@ -40,4 +42,4 @@ export function Barcode({ code, label }: { code: string; label: string }) {
       ))}
     </svg>
   );
-}
+});

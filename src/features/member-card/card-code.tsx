@@ -23,9 +23,10 @@ export function CardCode({ card }: { card: Card }) {
       <QrCode code={code} label={memberCardTexts.qrLabel(grouped)} />
       <div aria-hidden="true" className="flex flex-col gap-1">
         <div className="h-1.5 overflow-hidden rounded-full bg-gray-200">
+          {/* Scaled, not resized: a moving width is laid out again every frame the card is shown. */}
           <div
-            className="h-full rounded-full bg-brand-600 transition-[width] duration-1000 ease-linear"
-            style={{ width: `${(secondsLeft / CARD_STEP_SECONDS) * 100}%` }}
+            className="h-full origin-left rounded-full bg-brand-600 transition-transform duration-1000 ease-linear"
+            style={{ transform: `scaleX(${secondsLeft / CARD_STEP_SECONDS})` }}
           />
         </div>
         <p className="text-center text-sm text-ink-muted tabular-nums">{memberCardTexts.countdown(secondsLeft)}</p>

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { encode } from 'uqr';
 
 // Four modules of white around the symbol: the quiet zone ISO/IEC 18004 asks for.
@@ -14,8 +15,11 @@ function modulesPath(data: boolean[][]): string {
   return parts.join('');
 }
 
-/** The code as a QR code (error correction M, which survives a scuffed phone screen), drawn as SVG. */
-export function QrCode({ code, label }: { code: string; label: string }) {
+/**
+ * The code as a QR code (error correction M, which survives a scuffed phone screen), drawn as SVG.
+ * Drawn again only for a new code: the countdown beside it renders every second, on old phones too.
+ */
+export const QrCode = memo(function QrCode({ code, label }: { code: string; label: string }) {
   const { data, size } = encode(code, { ecc: 'M', border: QUIET_MODULES });
   return (
     <svg
@@ -28,4 +32,4 @@ export function QrCode({ code, label }: { code: string; label: string }) {
       <path d={modulesPath(data)} fill="#000" />
     </svg>
   );
-}
+});
