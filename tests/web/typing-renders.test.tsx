@@ -47,3 +47,13 @@ describe('typing renders no form again', () => {
     expect(rendered.fields).toBe(0);
   });
 });
+
+describe('typing renders no screen again', () => {
+  it('/login: the account, which goes along to 忘記密碼 only when that is followed', async () => {
+    const { user } = renderApp('/login');
+    await user.click(await screen.findByLabelText('帳號'));
+    rendered.fields = 0;
+    await user.keyboard('0912345678');
+    expect(rendered.fields).toBe(0);
+  });
+});

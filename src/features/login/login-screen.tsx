@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useCallback, useRef } from 'react';
 import { loadSigningCodeAhead } from '../../api/client';
 import { BrandLogo } from '../../components/brand-logo';
 import { LoadingModal } from '../../components/loading-modal';
@@ -20,8 +20,13 @@ const linkClass =
 export function LoginScreen({ lineCode }: { lineCode?: string }) {
   const flow = useLoginFlow();
   const carriedMobile = useCarriedMobile();
-  // What the member has typed as the account goes along to the forgotten password screen, so it need not be typed twice.
-  const [typedAccount, setTypedAccount] = useState(carriedMobile);
+  // What the member has typed as the account goes along to the forgotten password screen, so it
+  // need not be typed twice. Kept aside, not as the screen's state: a keystroke renders nothing
+  // here, and the link reads it only when followed (a state given as a function is built then).
+  const typedAccount = useRef(carriedMobile);
+  const keepTypedAccount = useCallback((account: string) => {
+    typedAccount.current = account;
+  }, []);
   const navigate = useNavigate();
   const line = useLineLogin({
     returnCode: lineCode,
@@ -45,14 +50,14 @@ export function LoginScreen({ lineCode }: { lineCode?: string }) {
       </div>
       <LoginForm
         account={carriedMobile}
-        onAccountChange={setTypedAccount}
+        onAccountChange={keepTypedAccount}
         onSubmit={(credentials) => flow.signIn({ with: 'password', ...credentials })}
       />
       <nav className="mt-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 whitespace-nowrap text-base">
         <Link to="/registerFirst" className={linkClass}>
           {loginTexts.register}
         </Link>
-        <Link to="/forgotPassword" state={{ mobile: typedAccount }} className={linkClass}>
+        <Link to="/forgotPassword" state={() => ({ mobile: typedAccount.current })} className={linkClass}>
           {loginTexts.forgotPassword}
         </Link>
       </nav>
