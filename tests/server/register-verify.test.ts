@@ -166,6 +166,24 @@ describe('POST /app-api/member/register_skip_verify', () => {
   });
 });
 
+describe('a register temp token once its member has signed in', () => {
+  // Signing in makes the registration stand, as step 3 does; the token step 3 would have ended
+  // must not go on moving the account's mobile or issuing member tokens.
+  it.each([
+    ['register_verify', async () => verify(await latestCode(t, VISITOR.mobile))],
+    ['register_skip_verify', () => skip()],
+    ['resend_register_verify', () => resend()],
+    ['update_register_mobile', () => changeMobile('0933222111')],
+  ])('%s answers TOKEN_INVALID, changing nothing', async (_, stepThree) => {
+    t.clock.advance(MINUTE);
+    const session = await memberToken(t, VISITOR.mobile, VISITOR.password);
+    expect(await rcOf(call(t, 'logout', session))).toBe('C01');
+    const before = await tableContents(t.db);
+    expect(await rcOf(stepThree())).toBe('TOKEN_INVALID');
+    expect(await tableContents(t.db)).toEqual(before);
+  });
+});
+
 describe('POST /app-api/member/resend_register_verify', () => {
   it('refuses a resend under 60 seconds after the last send', async () => {
     t.clock.advance(LIMITS.smsResendMs - SECOND);

@@ -26,7 +26,14 @@ import { mayUseMobile, noteTokenMobile } from './token-mobiles';
 
 // Step 3 of registration: everything a register temp token can do.
 
-/** The member a live register temp token belongs to, while that member is still unverified, and the token's id. */
+/**
+ * A registration step 3 may still act on: its member unverified, and not yet signed in. Signing in
+ * makes the registration stand as step 3 does (`registrationCompleted`); the temp token, which step
+ * 3 would have ended, must not go on moving the account's mobile or issuing member tokens.
+ */
+const inStepThree = (member: Member): boolean => !member.isVerified && member.registrationExpiresAt !== null;
+
+/** The member a live register temp token belongs to, while its registration is in step 3, and the token's id. */
 async function unverifiedRegistrant(
   db: Db,
   token: string | null,
@@ -34,7 +41,7 @@ async function unverifiedRegistrant(
 ): Promise<{ member: Member; tokenId: string } | null> {
   const live = await verifyToken(db, token, REGISTER_TOKEN, now);
   const member = live && (await findMemberById(db, live.memberId));
-  return live && member && !member.isVerified ? { member, tokenId: live.tokenId } : null;
+  return live && member && inStepThree(member) ? { member, tokenId: live.tokenId } : null;
 }
 
 /**
@@ -51,7 +58,7 @@ async function lockRegistrant(
   const seen = await verifyToken(tx, token, REGISTER_TOKEN, now);
   const member = seen && (await lockMember(tx, seen.memberId));
   const live = member && (await verifyToken(tx, token, REGISTER_TOKEN, now, { lock: true }));
-  return live && member ? { live, member } : null;
+  return live && member && inStepThree(member) ? { live, member } : null;
 }
 
 /** Step 3: the right code verifies the member; the temp token dies and a member token is issued. */
