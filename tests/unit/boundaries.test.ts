@@ -16,11 +16,12 @@ const depcruiseConfig = createRequire(import.meta.url)(join(ROOT, '.dependency-c
 };
 const biomeConfig = JSON.parse(readFileSync(join(ROOT, 'biome.json'), 'utf8')) as {
   overrides: {
-    linter: { rules: { style: { noRestrictedImports: { options: { patterns: { message: string }[] } } } } };
+    linter: { rules: { style: { noRestrictedImports: { options: { patterns?: { message: string }[] } } } } };
   }[];
 };
+// The rooms' doors are the overrides with patterns; another (react-hook-form's useForm) names paths.
 const [nodeMessage = '', browserMessage = ''] = biomeConfig.overrides.flatMap((override) =>
-  override.linter.rules.style.noRestrictedImports.options.patterns.map((pattern) => pattern.message),
+  (override.linter.rules.style.noRestrictedImports.options.patterns ?? []).map((pattern) => pattern.message),
 );
 const reasonOf = (rule: string) => depcruiseConfig.forbidden.find((r) => r.name === rule)?.comment ?? rule;
 
