@@ -2,20 +2,21 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '../../server/config';
-import { members, memberTokens, verificationCodes } from '../../server/db/schema';
+import { members, memberTokens, pendingMobileChanges, verificationCodes } from '../../server/db/schema';
 import {
   HOUSEKEEPING_JOBS,
   type HousekeepingJob,
   scheduleHousekeeping,
   sweepOnce,
 } from '../../server/modules/housekeeping/sweep';
+import { pruneEndedMobileChanges } from '../../server/modules/profile/service';
 import { pruneDeadTokens } from '../../server/modules/tokens/service';
 import { pruneOldCodes } from '../../server/modules/verification/service';
 import { postSigned, startTestApp, type TestApp } from './helpers/app';
 import { captureLogs } from './helpers/logs';
 import { addMember, memberToken } from './helpers/members';
 import { rc as rcOf } from './helpers/password';
-import { memberApi } from './helpers/profile';
+import { memberApi, requestMobileChange } from './helpers/profile';
 import { registerVisitor, VISITOR } from './helpers/registration';
 
 // Rows past all use go a day after their end, so a login or an SMS a day does not leave a row for
@@ -141,6 +142,23 @@ describe('SMS codes past the send limits’ window', () => {
   });
 });
 
+describe('mobile changes never confirmed', () => {
+  const waiting = async () => (await t.db.select().from(pendingMobileChanges)).length;
+
+  it('go once they end: a mobile the member never proved is not kept', async () => {
+    const token = await memberToken(t);
+    expect(await rcOf(requestMobileChange(t, token))).toBe('C01');
+    t.clock.advance(LIMITS.mobileChangeMs - 1);
+    expect(await pruneEndedMobileChanges(t.db, t.clock.now())).toBe(0);
+    expect(await waiting()).toBe(1);
+
+    t.clock.advance(1);
+    expect(await pruneEndedMobileChanges(t.db, t.clock.now())).toBe(1);
+    expect(await waiting()).toBe(0);
+    expect(await rcOf(memberApi(t, 'resend_member_verify', token))).toBe('MOBILE_CHANGE_EXPIRED');
+  });
+});
+
 describe('the housekeeping sweep', () => {
   it('runs every job; one that fails keeps none of the others from running, and is logged without its query', async () => {
     const secretHash = 'cd'.repeat(32);
@@ -153,13 +171,14 @@ describe('the housekeeping sweep', () => {
       failed: '測試用的清除工作失敗',
     };
     await registerVisitor(t);
-    await memberToken(t);
+    await requestMobileChange(t, await memberToken(t));
     t.clock.advance(LIMITS.memberTokenMs + LIMITS.smsSendWindowMs + LIMITS.spentRecordKeepMs + 1);
 
     await sweepOnce(t.db, t.clock.now(), t.app.log, [failing, ...HOUSEKEEPING_JOBS]);
 
     expect(await tokensLeft()).toBe(0);
     expect(await codesLeft()).toBe(0);
+    expect(await t.db.select().from(pendingMobileChanges)).toEqual([]);
     const mobiles = (await t.db.select({ mobile: members.mobile }).from(members)).map((row) => row.mobile);
     expect(mobiles).not.toContain(VISITOR.mobile);
     const [warning] = logs.lines('測試用的清除工作失敗');

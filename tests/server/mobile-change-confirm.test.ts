@@ -153,6 +153,12 @@ describe('POST /api/member/member_verify', () => {
     expect((await memberRow(t, member.id)).mobile).toBe('0977888999');
   });
 
+  it('takes the code on its way when the request is made again within the minute (decision 0028)', async () => {
+    const code = await latestCode(t, NEW_MOBILE);
+    expect(await rcOf(requestMobileChange(t, token))).toBe('SMS_RESEND_TOO_SOON');
+    expect(await rcOf(confirm(code))).toBe('C01');
+  });
+
   it('lets only one of two confirmations sent together move the account', async () => {
     const code = await latestCode(t, NEW_MOBILE);
     const answers = await Promise.all([confirm(code), confirm(code)]);
@@ -178,6 +184,41 @@ describe('POST /api/member/member_verify', () => {
   });
 });
 
+describe('two members waiting to move to the same mobile', () => {
+  let other: Member;
+  let otherToken: string;
+  let mine: string;
+  let theirs: string;
+
+  // The member asked first (beforeEach); another member asks for the same new mobile a minute later.
+  beforeEach(async () => {
+    other = await addMember(t, { mobile: '0922000111' });
+    otherToken = await memberToken(t, other.mobile);
+    t.clock.advance(LIMITS.smsResendMs);
+    expect((await requestMobileChange(t, otherToken)).json().rcrm.RC).toBe('C01');
+    const [theirMessage, myMessage] = await outbox(t, NEW_MOBILE);
+    theirs = theirMessage?.text.match(/\d{6}/)?.[0] ?? '';
+    mine = myMessage?.text.match(/\d{6}/)?.[0] ?? '';
+    expect([mine, theirs]).toEqual([expect.stringMatching(/^\d{6}$/), expect.stringMatching(/^\d{6}$/)]);
+  });
+
+  it('keeps each request on its own code: the later request does not void the earlier one’s', async () => {
+    if (mine !== theirs) expect(await rcOf(confirm(theirs))).toBe('VERIFY_CODE_INCORRECT');
+    expect(await rcOf(confirm(mine))).toBe('C01');
+    expect((await memberRow(t, member.id)).mobile).toBe(NEW_MOBILE);
+    expect(await rcOf(confirm(theirs, otherToken))).toBe('MEMBER_MOBILE_IS_REPEAT');
+    expect((await memberRow(t, other.id)).mobile).toBe(other.mobile);
+  });
+
+  it('counts one member’s wrong codes against their own code only', async () => {
+    for (let i = 0; i < LIMITS.verifyCodeMaxAttempts; i++) await confirm(wrongCode(mine === theirs ? mine : theirs));
+    expect(await rcOf(confirm(mine))).toBe('VERIFY_CODE_TOO_MANY_ATTEMPTS');
+    expect(await rcOf(confirm(theirs, otherToken))).toBe('C01');
+    expect((await memberRow(t, other.id)).mobile).toBe(NEW_MOBILE);
+    expect((await memberRow(t, member.id)).mobile).toBe(MEMBER.mobile);
+  });
+});
+
 describe('POST /api/member/resend_member_verify', () => {
   it('texts a new code to the pending new mobile once 60 seconds have passed', async () => {
     expect((await resend()).json().rcrm).toEqual({ RC: 'SMS_RESEND_TOO_SOON', RM: RC_MESSAGES.SMS_RESEND_TOO_SOON });
@@ -188,6 +229,15 @@ describe('POST /api/member/resend_member_verify', () => {
     expect(messages).toHaveLength(2);
     expect(messages[0]?.purpose).toBe('mobile_change');
     expect(await outbox(t, MEMBER.mobile)).toHaveLength(0);
+  });
+
+  it('takes only the newest code of the request once a new one is sent', async () => {
+    const first = await latestCode(t, NEW_MOBILE);
+    t.clock.advance(LIMITS.smsResendMs);
+    expect(await rcOf(resend())).toBe('C01');
+    const second = await latestCode(t, NEW_MOBILE);
+    if (first !== second) expect(await rcOf(confirm(first))).toBe('VERIFY_CODE_INCORRECT');
+    expect(await rcOf(confirm(second))).toBe('C01');
   });
 
   it('counts the request’s own send: at most 3 codes in 24 hours', async () => {

@@ -81,6 +81,30 @@ describe('mobile change behind a proxy and with a failing SMS provider', () => {
     expect((await memberApi(t, 'resend_member_verify', token)).json().rcrm.RC).toBe('C01');
   });
 
+  it('keeps the code already sent when a resend cannot be delivered', async () => {
+    const { member, token } = await memberWithRequest();
+    const first = sms.codeTo(NEW_MOBILE);
+    t.clock.advance(LIMITS.smsResendMs);
+    sms.refusing.add('mobile_change');
+    expect((await memberApi(t, 'resend_member_verify', token)).json().rcrm.RC).toBe('SYSTEM_ERROR');
+    sms.refusing.clear();
+    expect((await memberApi(t, 'member_verify', token, { verify_code: first })).json().rcrm.RC).toBe('C01');
+    expect((await memberRow(t, member.id)).mobile).toBe(NEW_MOBILE);
+  });
+
+  it('takes no code once a new request could not be delivered', async () => {
+    const { token } = await memberWithRequest();
+    const first = sms.codeTo(NEW_MOBILE);
+    t.clock.advance(LIMITS.smsResendMs);
+    sms.refusing.add('mobile_change');
+    expect((await requestMobileChange(t, token)).json().rcrm.RC).toBe('SYSTEM_ERROR');
+    sms.refusing.clear();
+    // The new request replaced the last, and its own code never went out.
+    expect((await memberApi(t, 'member_verify', token, { verify_code: first })).json().rcrm.RC).toBe(
+      'VERIFY_CODE_EXPIRED',
+    );
+  });
+
   it('answers SYSTEM_ERROR when the mobile-verification code cannot be sent, and a retry is not held back', async () => {
     await addMember(t, { isVerified: false });
     const token = await memberToken(t);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RC_MESSAGES } from '#protocol';
 import { LIMITS } from '../../server/config';
-import { pendingMobileChanges } from '../../server/db/schema';
+import { pendingMobileChanges, verificationCodes } from '../../server/db/schema';
 import type { Member } from '../../server/modules/members/service';
 import { enc, startTestApp, type TestApp } from './helpers/app';
 import { tableContents } from './helpers/database';
@@ -41,12 +41,16 @@ describe('POST /api/member/update_member_mobile', () => {
     expect((await memberRow(t, member.id)).mobile).toBe(MEMBER.mobile);
     expect(await rcOf(loginAs(t, MEMBER.mobile, MEMBER.password))).toBe('C01');
     expect(await rcOf(loginAs(t, NEW_MOBILE, MEMBER.password))).toBe('MEMBER_IS_NOT_EXIST');
+    // The request holds the code it sent, the one code that confirms it.
+    const [sentCode] = await t.db.select().from(verificationCodes);
+    expect(sentCode).toMatchObject({ mobile: NEW_MOBILE, purpose: 'mobile_change' });
     expect(await pending()).toEqual([
       {
         memberId: member.id,
         newMobile: NEW_MOBILE,
         requestedAt: t.clock.now(),
         expiresAt: new Date(t.clock.now().getTime() + LIMITS.mobileChangeMs),
+        codeId: sentCode?.id,
       },
     ]);
   });

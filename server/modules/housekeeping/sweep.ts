@@ -3,6 +3,7 @@ import { LIMITS } from '../../config';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { sweepStaleRegistrations } from '../members/service';
+import { pruneEndedMobileChanges } from '../profile/service';
 import { pruneDeadTokens } from '../tokens/service';
 import { pruneOldCodes } from '../verification/service';
 
@@ -32,6 +33,12 @@ export const HOUSEKEEPING_JOBS: readonly HousekeepingJob[] = [
     run: (db, now, signal) => pruneDeadTokens(db, now, { signal }),
     removed: '已移除失效超過一天的登入憑證',
     failed: '清除失效的登入憑證失敗，下次再試',
+  },
+  {
+    // Before the codes: a request ended unconfirmed is no reason to keep anything of its code.
+    run: (db, now, signal) => pruneEndedMobileChanges(db, now, { signal }),
+    removed: '已移除逾時未確認的手機號碼變更申請',
+    failed: '清除逾時的手機號碼變更申請失敗，下次再試',
   },
   {
     run: (db, now, signal) => pruneOldCodes(db, now, { signal }),
@@ -64,7 +71,8 @@ export async function sweepOnce(
 
 /**
  * Every few minutes, removes what is past all use: registrations that never reached step 3
- * and whose temp token has expired, and, a day after their end, tokens and SMS codes. Every
+ * and whose temp token has expired, mobile changes never confirmed in time, and, a day after
+ * their end, tokens and SMS codes. Every
  * process sweeps; the deletes are idempotent, so several at once do no harm, and a sweep still
  * running when the next is due lets that one go.
  *

@@ -1,7 +1,8 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import { taipeiTimestamp } from '#protocol';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
+import { type BatchOptions, deleteInBatches } from '../../db/delete-in-batches';
 import { isUniqueViolation } from '../../db/errors';
 import { pendingMobileChanges } from '../../db/schema';
 import { Refusal, refused } from '../../lib/refusal';
@@ -17,9 +18,9 @@ import {
   type Outgoing,
   prepareCode,
   type RecordedCode,
+  recordCode,
   recordCodeOrRollBack,
   type SendRefusal,
-  sendCode,
   sendRefusal,
 } from '../verification/service';
 import { memberOf } from './member';
@@ -65,16 +66,35 @@ export async function requestMobileChange(
   );
   if (code instanceof Refusal) return code.rc;
   await deliverCode(db, outgoing, code);
+  await holdCode(db, member.id, code);
   return 'C01';
 }
 
-/** The member's one pending change; a new request replaces the last. */
+/** The member's one pending change; a new request replaces the last, and none of its codes confirms this one. */
 async function keepPending(tx: Db, memberId: string, newMobile: string, now: Date): Promise<void> {
-  const values = { newMobile, requestedAt: now, expiresAt: new Date(now.getTime() + LIMITS.mobileChangeMs) };
+  const values = {
+    newMobile,
+    requestedAt: now,
+    expiresAt: new Date(now.getTime() + LIMITS.mobileChangeMs),
+    codeId: null,
+  };
   await tx
     .insert(pendingMobileChanges)
     .values({ memberId, ...values })
     .onConflictDoUpdate({ target: pendingMobileChanges.memberId, set: values });
+}
+
+/**
+ * Once a code is delivered, it is the one that confirms the member's request, and no other: not an
+ * earlier one, not a code another member's request sent to the same mobile. Set only after delivery,
+ * so a resend the provider refused leaves the code already sent in force; and only while the request
+ * is still for that code's mobile, should a new request have replaced it meanwhile.
+ */
+async function holdCode(db: Db, memberId: string, code: RecordedCode): Promise<void> {
+  await db
+    .update(pendingMobileChanges)
+    .set({ codeId: code.id })
+    .where(and(eq(pendingMobileChanges.memberId, memberId), eq(pendingMobileChanges.newMobile, code.mobile)));
 }
 
 async function livePending(db: Db, memberId: string, now: Date, options: { lock?: boolean } = {}) {
@@ -98,12 +118,17 @@ export async function resendMobileChangeCode(
   const pending = await livePending(db, member.id, now);
   if (!pending) return 'MOBILE_CHANGE_EXPIRED';
   if (await isMobileRegistered(db, pending.newMobile, now)) return 'MEMBER_MOBILE_IS_REPEAT';
-  const rc = await sendCode(db, outgoing, mobileChange(pending.newMobile), now);
-  if (rc !== 'C01') return rc;
+  const target = mobileChange(pending.newMobile);
+  const early = await sendRefusal(db, target, now, outgoing);
+  if (early) return early;
+  const prepared = await prepareCode();
+  const code = await db.transaction((tx) => recordCode(tx, target, prepared, now, outgoing));
+  if (!code.ok) return code.rc;
+  await deliverCode(db, outgoing, code.recorded);
   await db
     .update(pendingMobileChanges)
-    .set({ expiresAt: new Date(now.getTime() + LIMITS.mobileChangeMs) })
-    .where(eq(pendingMobileChanges.memberId, member.id));
+    .set({ expiresAt: new Date(now.getTime() + LIMITS.mobileChangeMs), codeId: code.recorded.id })
+    .where(and(eq(pendingMobileChanges.memberId, member.id), eq(pendingMobileChanges.newMobile, pending.newMobile)));
   return 'C01';
 }
 
@@ -153,7 +178,7 @@ async function moveAccount(
   if (!member) return { rc: 'TOKEN_INVALID' };
   const pending = await livePending(tx, member.id, now, { lock: true });
   if (!pending) return { rc: 'MOBILE_CHANGE_EXPIRED' };
-  const rc = await checkCode(tx, mobileChange(pending.newMobile), input.code, now);
+  const rc = await checkCode(tx, mobileChange(pending.newMobile), input.code, now, { codeId: pending.codeId });
   if (rc !== 'C01') return { rc };
   await tx.delete(pendingMobileChanges).where(eq(pendingMobileChanges.memberId, member.id));
   if (await isMobileRegistered(tx, pending.newMobile, now)) return { rc: 'MEMBER_MOBILE_IS_REPEAT' };
@@ -171,4 +196,18 @@ async function moveAccount(
     now,
   );
   return { rc: 'C01', oldMobile: member.mobile, newMobile: pending.newMobile };
+}
+
+/**
+ * Removes the requests that ended unconfirmed: each holds a mobile its member never proved, and
+ * once ended it confirms nothing (a new request starts afresh). Answers how many went.
+ */
+export function pruneEndedMobileChanges(db: Db, now: Date, batches: BatchOptions = {}): Promise<number> {
+  return deleteInBatches(
+    db,
+    pendingMobileChanges,
+    pendingMobileChanges.memberId,
+    lte(pendingMobileChanges.expiresAt, now),
+    batches,
+  );
 }

@@ -5,6 +5,7 @@ import { memberOf, profileOf } from './member';
 
 export {
   confirmMobileChange,
+  pruneEndedMobileChanges,
   requestMobileChange,
   resendMobileChangeCode,
 } from './mobile-change';

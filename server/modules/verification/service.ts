@@ -209,12 +209,32 @@ export async function codeOnItsWay(db: Db, target: CodeTarget, now: Date): Promi
 }
 
 /**
- * Inside the caller's transaction: checks a code against the target's newest one, which
- * stays locked until the transaction ends. The right code is used up; each wrong one
- * counts, and the fifth kills the code for good (the member must ask for a new one).
+ * The code a check reads: the target's newest, or the one a request holds (`codeId`, none when it
+ * holds no code), always of the target's mobile and purpose.
  */
-export async function checkCode(tx: Db, target: CodeTarget, code: string, now: Date): Promise<CheckOutcome> {
-  const [row] = await newestCode(tx, target).for('update');
+function codeToCheck(db: Db, target: CodeTarget, codeId: string | null | undefined) {
+  if (codeId === undefined) return newestCode(db, target);
+  if (codeId === null) return null;
+  return db
+    .select()
+    .from(verificationCodes)
+    .where(and(sameTarget(target), eq(verificationCodes.id, codeId)))
+    .limit(1);
+}
+
+/**
+ * Inside the caller's transaction: checks a code against the target's newest one, or the one
+ * `codeId` names, which stays locked until the transaction ends. The right code is used up; each
+ * wrong one counts, and the fifth kills the code for good (the member must ask for a new one).
+ */
+export async function checkCode(
+  tx: Db,
+  target: CodeTarget,
+  code: string,
+  now: Date,
+  options: { codeId?: string | null } = {},
+): Promise<CheckOutcome> {
+  const [row] = (await codeToCheck(tx, target, options.codeId)?.for('update')) ?? [];
   if (!row) return 'VERIFY_CODE_EXPIRED';
   const refusal = spent(row, now);
   if (refusal) return refusal;
