@@ -6,6 +6,8 @@ import { PasswordField } from './password-field';
 export interface NewPasswordText {
   passwordLabel: string;
   passwordPlaceholder: string;
+  /** The password rule, shown under the field: a placeholder would vanish as the member types. */
+  passwordHint: string;
   confirmLabel: string;
   confirmPlaceholder: string;
 }
@@ -24,6 +26,7 @@ export function NewPasswordFields({ text, password, confirm, errors }: NewPasswo
       <PasswordField
         label={text.passwordLabel}
         placeholder={text.passwordPlaceholder}
+        hint={text.passwordHint}
         autoComplete="new-password"
         errors={fieldMessages(errors.password)}
         {...password}

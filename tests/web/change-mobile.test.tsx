@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type RC, RC_MESSAGES } from '#protocol/rc';
 import { answer, decrypted, reply } from './support/api';
-import { answerProfile, errorsOf, keepNewMobile, MEMBER_TOKEN, PROFILE, signIn } from './support/profile';
+import { errorsOf } from './support/fields';
+import { answerProfile, keepNewMobile, MEMBER_TOKEN, PROFILE, signIn } from './support/profile';
 import { renderApp } from './support/render-app';
 import {
   closeNetworkNotice,

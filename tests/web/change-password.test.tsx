@@ -6,6 +6,7 @@ import { startSession } from '../../src/lib/session';
 import { storage } from '../../src/lib/storage';
 import { answer, answerRedirectLocation, decrypted, reply, setAesKeyCookie, urlOf } from './support/api';
 import { SHOP_ORIGIN } from './support/config';
+import { errorsOf } from './support/fields';
 import { stubLocationReplace } from './support/location';
 import { KEPT_CARD } from './support/member-card';
 import { PROFILE } from './support/profile';
@@ -19,8 +20,6 @@ const newPassword = () => screen.getByLabelText('新密碼');
 const confirmation = () => screen.getByLabelText('確認新密碼');
 const okButton = () => screen.getByRole('button', { name: '確定' });
 const notice = () => screen.findByRole('dialog', { name: '提示' });
-const errorsOf = (input: HTMLElement) =>
-  document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
 
 async function openChange(url = '/change_pwd', { profileLoaded = false } = {}) {
   startSession(MEMBER_TOKEN, 'Member');
@@ -70,6 +69,7 @@ describe('the guard of /change_pwd', () => {
     expect(oldPassword()).toHaveAttribute('autocomplete', 'current-password');
     for (const input of [oldPassword(), newPassword(), confirmation()])
       expect(input).toHaveAttribute('type', 'password');
+    expect(newPassword()).toHaveAccessibleDescription('請設定 6-12 位、含英文字母與數字的密碼');
     expect(okButton()).toHaveAttribute('type', 'submit');
   });
 });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { RC_MESSAGES } from '#protocol/rc';
 import { answer, decrypted, heldAnswer, reply } from './support/api';
+import { errorsOf } from './support/fields';
 import { answerTerms } from './support/register';
 import { renderApp } from './support/render-app';
 import { expectCodeSentWithinAMinute } from './support/weak-signal';
@@ -12,8 +13,6 @@ const NOTE = '若 5 分鐘內未收到簡訊，請重新發送；24 小時內最
 const mobileInput = () => screen.getByLabelText('手機號碼');
 const codeInput = () => screen.getByLabelText('驗證碼');
 const notice = () => screen.findByRole('dialog', { name: '提示' });
-const errorsOf = (input: HTMLElement) =>
-  document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
 
 async function openForgotPassword() {
   const view = renderApp('/forgotPassword');

@@ -2,8 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { startSession } from '../../src/lib/session';
 import { answer, reply } from './support/api';
+import { errorsOf } from './support/fields';
 import { accountInput, loginButton, passwordInput } from './support/login';
-import { answerProfile, errorsOf, signIn } from './support/profile';
+import { answerProfile, signIn } from './support/profile';
 import {
   agreeTerm,
   answerTerms,

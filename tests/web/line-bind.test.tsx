@@ -4,6 +4,7 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { answer, answerRedirectLocation, decrypted, reply, setAesKeyCookie, urlOf } from './support/api';
 import { SHOP_ORIGIN } from './support/config';
+import { errorsOf } from './support/fields';
 import { stubLocationReplace } from './support/location';
 import { answerTerms } from './support/register';
 import { renderApp } from './support/render-app';
@@ -22,8 +23,6 @@ const cameFromLine = () => sessionStorage.setItem('line_verify_data', JSON.strin
 
 const mobileInput = () => screen.findByLabelText('手機號碼');
 const nextButton = () => screen.getByRole('button', { name: '下一步' });
-const errorsOf = (input: HTMLElement) =>
-  document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
 
 async function enterMobile(mobile = MOBILE) {
   cameFromLine();

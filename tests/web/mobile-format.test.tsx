@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, decrypted, reply } from './support/api';
+import { errorsOf } from './support/fields';
 import { accountInput, loginButton, passwordInput } from './support/login';
-import { answerProfile, errorsOf, PROFILE, signIn } from './support/profile';
+import { answerProfile, PROFILE, signIn } from './support/profile';
 import { agreeAllTerms, answerTerms, fillStepOne, nextButton, STEP_ONE } from './support/register';
 import { renderApp } from './support/render-app';
 

@@ -3,8 +3,9 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { answer, answerRedirectLocation, reply, setAesKeyCookie, urlOf } from './support/api';
 import { SHOP_ORIGIN } from './support/config';
+import { errorsOf } from './support/fields';
 import { stubLocationReplace } from './support/location';
-import { answerProfile, errorsOf, latestBirthdayInput, MEMBER_TOKEN, signIn } from './support/profile';
+import { answerProfile, latestBirthdayInput, MEMBER_TOKEN, signIn } from './support/profile';
 import { renderApp } from './support/render-app';
 import { server } from './support/server';
 

@@ -4,6 +4,7 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { answer, answerRedirectLocation, decrypted, reply, setAesKeyCookie, urlOf } from './support/api';
 import { SHOP_ORIGIN } from './support/config';
+import { errorsOf } from './support/fields';
 import { stubLocationReplace } from './support/location';
 import { answerProfile } from './support/profile';
 import { answerTerms, STEP_ONE, storeStepOne } from './support/register';
@@ -15,8 +16,6 @@ const MEMBER_TOKEN = 'new-member-token';
 const MEMBER_PAGE = `${SHOP_ORIGIN}/member/welcome`;
 const codeInput = () => screen.getByLabelText('驗證碼');
 const notice = () => screen.findByRole('dialog', { name: '提示' });
-const errorsOf = (input: HTMLElement) =>
-  document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
 
 function midRegistration() {
   storeStepOne();

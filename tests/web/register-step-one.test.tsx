@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { answer, decrypted, heldAnswer, reply, urlOf } from './support/api';
+import { errorsOf } from './support/fields';
 import {
   agreeAllTerms,
   agreeTerm,
@@ -16,11 +17,6 @@ import {
 } from './support/register';
 import { renderApp } from './support/render-app';
 import { server } from './support/server';
-
-const errorsOf = (input: HTMLElement) => {
-  const id = input.getAttribute('aria-describedby');
-  return id ? (document.getElementById(id)?.textContent ?? '') : '';
-};
 
 describe('registration step 1: moving on', () => {
   it('goes to step 2 after register_check answers C01, with mobile and password encrypted', async () => {
@@ -41,6 +37,19 @@ describe('registration step 1: moving on', () => {
       ...STEP_ONE,
       agreed_terms: TERMS.map((term) => term.id),
     });
+  });
+
+  it('keeps the password rule under the password field while the member types, and with its message', async () => {
+    answerTerms();
+    const { user } = renderApp('/registerFirst');
+    const password = await screen.findByLabelText('密碼');
+    expect(password).toHaveAccessibleDescription('請設定 6 位以上、含英文字母與數字的密碼');
+    await user.type(password, 'abcdef');
+    await user.click(nextButton());
+    expect(await screen.findByText('密碼須為 6 位以上英文字母與數字組合')).toBeInTheDocument();
+    expect(password).toHaveAccessibleDescription(
+      '密碼須為 6 位以上英文字母與數字組合 請設定 6 位以上、含英文字母與數字的密碼',
+    );
   });
 
   /** Step 1 filled with a mobile that is already a member's, and 下一步: the notice that says so. */

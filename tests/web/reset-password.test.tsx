@@ -5,6 +5,7 @@ import { RC_MESSAGES } from '#protocol/rc';
 import { startSession } from '../../src/lib/session';
 import { answer, decrypted, reply, urlOf } from './support/api';
 import { SHOP_ORIGIN } from './support/config';
+import { errorsOf } from './support/fields';
 import { renderApp } from './support/render-app';
 import { server } from './support/server';
 import { closeNetworkNotice, loseNextAnswer } from './support/weak-signal';
@@ -14,8 +15,6 @@ const newPassword = () => screen.getByLabelText('新密碼');
 const confirmation = () => screen.getByLabelText('確認新密碼');
 const okButton = () => screen.getByRole('button', { name: '確定' });
 const notice = () => screen.findByRole('dialog', { name: '提示' });
-const errorsOf = (input: HTMLElement) =>
-  document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
 
 async function openReset(url = '/reset_pwd') {
   sessionStorage.setItem('TEMP_ACCESS_TOKEN', TEMP_TOKEN);
@@ -45,7 +44,8 @@ describe('/reset_pwd', () => {
     expect(screen.getByRole('heading', { name: '重設密碼' })).toBeInTheDocument();
     expect(newPassword()).toHaveAttribute('type', 'password');
     expect(newPassword()).toHaveAttribute('autocomplete', 'new-password');
-    expect(newPassword()).toHaveAttribute('placeholder', '6-12 位英數字組合');
+    // The rule stays under the field while the member types, where a placeholder would go.
+    expect(newPassword()).toHaveAccessibleDescription('請設定 6-12 位、含英文字母與數字的密碼');
     expect(confirmation()).toHaveAttribute('type', 'password');
     expect(okButton()).toHaveAttribute('type', 'submit');
   });

@@ -17,7 +17,7 @@ interface TermListProps {
   groupRef?: Ref<HTMLFieldSetElement>;
 }
 
-const ERROR_ID = 'register-terms-error';
+const ERROR_ID = 'register-terms-errors';
 const HINT_ID = 'register-terms-hint';
 
 /** The register terms; each opens in a modal and counts as checked once the member agrees there. */

@@ -37,8 +37,3 @@ export function latestBirthdayInput(days = 0): string {
   const [year, month, day] = latestBirthday().split('/').map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
-
-/** The messages linked to a field by aria-describedby. */
-/** The messages a field is marked with: what its description names first (a standing hint comes after). */
-export const errorsOf = (input: HTMLElement) =>
-  document.getElementById(input.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent ?? '';
