@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, MouseEvent } from 'react';
 
 type Variant = 'primary' | 'secondary';
 
@@ -15,6 +15,27 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
 }
 
-export function Button({ variant = 'primary', className = '', type = 'button', ...props }: ButtonProps) {
-  return <button type={type} className={`${buttonClass(variant)} ${className}`} {...props} />;
+export function Button({ variant = 'primary', className = '', type = 'button', onMouseDown, ...props }: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={`${buttonClass(variant)} ${className}`}
+      onMouseDown={type === 'submit' ? keepFocusInField(onMouseDown) : onMouseDown}
+      {...props}
+    />
+  );
 }
+
+/**
+ * A press on a submit button leaves the focus in the field being typed in until the submit. Were
+ * the button to take it at the press, the field would check itself as it is left: its message,
+ * shown above the button, pushes the button down between the press and the release, and the tap
+ * is lost (the member saw one message where the submit would have shown them all and led to the
+ * first). Decision 0031.
+ */
+const keepFocusInField =
+  (onMouseDown: ButtonProps['onMouseDown']) =>
+  (event: MouseEvent<HTMLButtonElement>): void => {
+    event.preventDefault();
+    onMouseDown?.(event);
+  };

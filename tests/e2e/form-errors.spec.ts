@@ -41,6 +41,18 @@ test('registration step 1 says what is wrong instead of greying out 下一步', 
   await shot(page, 'register-first-errors-full', true);
 });
 
+test('a tap on 下一步 straight from a wrong field is not lost to that field’s message', async ({ page }) => {
+  // The message would appear above the button as the field is left, pushing the button down
+  // under the finger: the tap must still submit, show every message and lead to the first.
+  await page.goto(`${server.url}/registerFirst`);
+  await page.getByLabel('密碼', { exact: true }).fill('abcdef');
+  await page.getByRole('button', { name: '下一步' }).tap();
+  await expect(page.getByLabel('手機號碼')).toBeFocused();
+  await expect(page.getByText('請輸入手機號碼')).toBeVisible();
+  await expect(page.getByText('密碼須為 6 位以上英文字母與數字組合')).toBeVisible();
+  await expect(page.getByText('請閱讀並同意所有會員條款')).toBeVisible();
+});
+
 test('a member logs in with the mobile typed with dashes, and a set birthday reads as text', async ({ page }) => {
   await page.goto(`${server.url}/login`);
   await page.getByRole('button', { name: '登入', exact: true }).click();

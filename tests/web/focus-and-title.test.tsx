@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, heldAnswer, reply } from './support/api';
-import { loginButton, signInAs } from './support/login';
+import { passwordInput, signInAs } from './support/login';
 import { answerCard } from './support/member-card';
 import { PROFILE, signIn } from './support/profile';
 import { renderApp } from './support/render-app';
@@ -64,7 +64,7 @@ describe('the loading overlay', () => {
     await waitFor(() => expect(close).toHaveFocus());
 
     await user.click(close);
-    await waitFor(() => expect(loginButton()).toHaveFocus());
+    await waitFor(() => expect(passwordInput()).toHaveFocus());
   });
 
   it('holds the focus while a screen loads, then hands it to the new screen’s heading', async () => {

@@ -151,7 +151,8 @@ describe('the loading and notice modals', () => {
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(loginButton()).toHaveFocus();
+    // Back where the member was before pressing 登入: a press leaves the focus in the field (Button).
+    expect(passwordInput()).toHaveFocus();
   });
 
   it('closes with its 關閉 button', async () => {
