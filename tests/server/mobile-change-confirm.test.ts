@@ -210,6 +210,22 @@ describe('two members waiting to move to the same mobile', () => {
     expect((await memberRow(t, other.id)).mobile).toBe(other.mobile);
   });
 
+  it('moves one of the two when both confirm at once, on two app instances; the other is told the mobile is taken', async () => {
+    const second = await startTestApp({ shareDatabaseWith: t });
+    try {
+      const answers = await Promise.all([
+        rcOf(confirm(mine)),
+        rcOf(memberApi(second, 'member_verify', otherToken, { verify_code: theirs })),
+      ]);
+      expect([...answers].sort()).toEqual(['C01', 'MEMBER_MOBILE_IS_REPEAT']);
+      const mobiles = [(await memberRow(t, member.id)).mobile, (await memberRow(t, other.id)).mobile];
+      expect(mobiles.filter((mobile) => mobile === NEW_MOBILE)).toHaveLength(1);
+      expect(await auditRows()).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('counts one member’s wrong codes against their own code only', async () => {
     for (let i = 0; i < LIMITS.verifyCodeMaxAttempts; i++) await confirm(wrongCode(mine === theirs ? mine : theirs));
     expect(await rcOf(confirm(mine))).toBe('VERIFY_CODE_TOO_MANY_ATTEMPTS');
