@@ -18,9 +18,9 @@ import {
   type Outgoing,
   prepareCode,
   type RecordedCode,
-  recordCode,
   recordCodeOrRollBack,
   type SendRefusal,
+  sendNewCode,
   sendRefusal,
 } from '../verification/service';
 import { memberOf } from './member';
@@ -118,16 +118,11 @@ export async function resendMobileChangeCode(
   const pending = await livePending(db, member.id, now);
   if (!pending) return 'MOBILE_CHANGE_EXPIRED';
   if (await isMobileRegistered(db, pending.newMobile, now)) return 'MEMBER_MOBILE_IS_REPEAT';
-  const target = mobileChange(pending.newMobile);
-  const early = await sendRefusal(db, target, now, outgoing);
-  if (early) return early;
-  const prepared = await prepareCode();
-  const code = await db.transaction((tx) => recordCode(tx, target, prepared, now, outgoing));
-  if (!code.ok) return code.rc;
-  await deliverCode(db, outgoing, code.recorded);
+  const code = await sendNewCode(db, outgoing, mobileChange(pending.newMobile), now);
+  if (typeof code === 'string') return code;
   await db
     .update(pendingMobileChanges)
-    .set({ expiresAt: new Date(now.getTime() + LIMITS.mobileChangeMs), codeId: code.recorded.id })
+    .set({ expiresAt: new Date(now.getTime() + LIMITS.mobileChangeMs), codeId: code.id })
     .where(and(eq(pendingMobileChanges.memberId, member.id), eq(pendingMobileChanges.newMobile, pending.newMobile)));
   return 'C01';
 }

@@ -171,13 +171,16 @@ export async function deliverCode(db: Db, outgoing: Outgoing, recorded: Recorded
   }
 }
 
-/** Sends a new code for the target within the limits; throws SmsSendError when the provider fails. */
-export async function sendCode(
+/**
+ * Sends a new code for the target within the limits and answers it as recorded (a caller that
+ * holds on to its code keeps the id), or the limit it broke. Throws SmsSendError when the provider fails.
+ */
+export async function sendNewCode(
   db: Db,
   outgoing: Outgoing,
   target: CodeTarget,
   now: Date,
-): Promise<'C01' | SendRefusal> {
+): Promise<RecordedCode | SendRefusal> {
   // A cheap look first, so a refused send costs no hashing.
   const early = await sendRefusal(db, target, now, outgoing);
   if (early) return early;
@@ -185,7 +188,18 @@ export async function sendCode(
   const outcome = await db.transaction((tx) => recordCode(tx, target, prepared, now, outgoing));
   if (!outcome.ok) return outcome.rc;
   await deliverCode(db, outgoing, outcome.recorded);
-  return 'C01';
+  return outcome.recorded;
+}
+
+/** `sendNewCode` for a caller that needs only to know the code went. */
+export async function sendCode(
+  db: Db,
+  outgoing: Outgoing,
+  target: CodeTarget,
+  now: Date,
+): Promise<'C01' | SendRefusal> {
+  const sent = await sendNewCode(db, outgoing, target, now);
+  return typeof sent === 'string' ? sent : 'C01';
 }
 
 /** The target's newest code: the only one that can be entered (a new one replaces the last). */
