@@ -1,4 +1,4 @@
-import { inArray, type SQL } from 'drizzle-orm';
+import { and, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './database';
 
@@ -28,7 +28,13 @@ export async function deleteInBatches(
   let removed = 0;
   while (!signal?.aborted) {
     const batch = db.select({ id }).from(table).where(where).limit(batchRows);
-    const gone = await db.delete(table).where(inArray(id, batch)).returning({ id });
+    // `where` again on the delete itself: a row the batch picked that another transaction changed
+    // meanwhile (a mobile change asked for anew, its end moved on) is checked again once that one
+    // commits; PostgreSQL does not look at the subquery again, only at the delete's own condition.
+    const gone = await db
+      .delete(table)
+      .where(and(where, inArray(id, batch)))
+      .returning({ id });
     removed += gone.length;
     // Until a batch finds nothing: a short batch may only mean another process took some rows.
     if (gone.length === 0) break;
