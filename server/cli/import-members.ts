@@ -28,15 +28,29 @@ function refuseFile(problem: string): number {
   return NOT_ALL_IMPORTED;
 }
 
+/** Signals closer together than this are one press of Ctrl-C (see `stopOnSignal`). */
+const SAME_PRESS_MS = 1_000;
+
 /**
  * Ctrl-C or SIGTERM stops the import between batches instead of killing it: a PGlite directory
  * killed in the middle of a write may not open again, and it is the whole member database. A
- * second signal stops at once, for an operator who cannot wait for the batch.
+ * second press stops at once, for an operator who cannot wait for the batch.
+ *
+ * One press may arrive twice: the terminal signals every process of the command, and `npm run`
+ * passes the signal on to its script as well. So a signal within a second of the first is the
+ * same press. (`npm run members:import` starts node itself: tsx's own launcher, between npm and
+ * node, sends SIGKILL to a script that has not answered a signal within 60 ms, which a batch
+ * being written does not.)
  */
 function stopOnSignal(): AbortController {
   const interruption = new AbortController();
+  let firstAt = 0;
   const stop = () => {
-    if (interruption.signal.aborted) process.exit(130);
+    if (interruption.signal.aborted) {
+      if (Date.now() - firstAt >= SAME_PRESS_MS) process.exit(130);
+      return;
+    }
+    firstAt = Date.now();
     console.error('正在停止匯入：寫完進行中的這一批後結束（再按一次 Ctrl-C 立即結束）…');
     interruption.abort();
   };

@@ -257,17 +257,22 @@ describe('npm run members:import', () => {
     }
   });
 
-  it('stops on Ctrl-C between batches instead of dying mid-write: exit 3, and the database opens whole', async () => {
-    const many = join(dir, 'many.csv');
+  /**
+   * An import of 1,200 members into a fresh directory in its own process group, as a terminal
+   * runs a command: through `npm run`, or node itself.
+   */
+  function startImport(name: string, { throughNpm }: { throughNpm: boolean }) {
+    const many = join(dir, `${name}.csv`);
     const rows = Array.from(
       { length: 1_200 },
       (_, i) => `${String(950_000_000 + i).padStart(10, '0')},王小明,19800101,,`,
     );
     writeFileSync(many, `${rows.join('\n')}\n`);
-    const dataDir = join(dir, 'interrupted');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/import-members.ts', many], {
-      env: { ...env(), DATA_DIR: dataDir },
-    });
+    const dataDir = join(dir, name);
+    const [command, args] = throughNpm
+      ? ['npm', ['run', '--silent', 'members:import', '--', many]]
+      : [process.execPath, ['--import', 'tsx', 'server/cli/import-members.ts', many]];
+    const child = spawn(command, args, { env: { ...env(), DATA_DIR: dataDir }, detached: true });
     let output = '';
     const collect = (chunk: Buffer) => {
       output += chunk;
@@ -275,22 +280,53 @@ describe('npm run members:import', () => {
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    // While the fresh database is being made, before the first batch: the most fragile moment to die.
-    while (!output.includes('資料庫：')) await new Promise((resolve) => setTimeout(resolve, 20));
-    child.kill('SIGINT');
+    const started = async () => {
+      while (!output.includes('資料庫：')) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    return { child, dataDir, exited, started, output: () => output };
+  }
 
-    expect(await exited).toBe(3);
-    expect(output).toContain('正在停止匯入');
-    expect(output).toContain('匯入已中斷：已寫入的資料都完整保留；重新匯入同一個檔案即可接續');
-    const database = await openDatabase({ dataDir });
+  /** The import stopped between batches: it said so, and the database opens with whole batches only. */
+  async function expectStoppedBetweenBatches(run: ReturnType<typeof startImport>) {
+    expect(run.output()).toContain('匯入已中斷：已寫入的資料都完整保留；重新匯入同一個檔案即可接續');
+    const database = await openDatabase({ dataDir: run.dataDir });
     try {
       const imported = (await database.db.select({ id: members.id }).from(members)).length;
-      // Whole batches only: the one being written when the signal came, and none after it.
       expect(imported % 500).toBe(0);
-      expect(output).toContain(`匯入 ${imported} 筆會員`);
+      expect(run.output()).toContain(`匯入 ${imported} 筆會員`);
     } finally {
       await database.close();
     }
+  }
+
+  // A terminal's Ctrl-C reaches every process of the command, and npm passes it on to its script
+  // too; tsx's own launcher, were it between them, would kill an import busy writing a batch.
+  it('stops between batches on a Ctrl-C to the whole `npm run` command', async () => {
+    const run = startImport('through-npm', { throughNpm: true });
+    await run.started();
+    process.kill(-(run.child.pid ?? 0), 'SIGINT');
+    await run.exited;
+    await expectStoppedBetweenBatches(run);
+  });
+
+  it('takes two signals a moment apart (the terminal’s and npm’s) as one press', async () => {
+    const run = startImport('twice', { throughNpm: false });
+    await run.started();
+    run.child.kill('SIGINT');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(3);
+    await expectStoppedBetweenBatches(run);
+  });
+
+  it('stops on Ctrl-C between batches instead of dying mid-write: exit 3, and the database opens whole', async () => {
+    const run = startImport('interrupted', { throughNpm: false });
+    // While the fresh database is being made, before the first batch: the most fragile moment to die.
+    await run.started();
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(3);
+    expect(run.output()).toContain('正在停止匯入');
+    await expectStoppedBetweenBatches(run);
   });
 
   it('exits 3 when any row was skipped, and 0 only when every row is imported or already there', async () => {
