@@ -97,6 +97,9 @@ async function main(): Promise<number> {
       signal: interruption.signal,
     });
     if (summary.refused) return refuseFile(summary.refused);
+    // An export that failed leaves an empty file, or its header alone: "0 imported, exit 0" would
+    // tell a runbook that every member is in.
+    if (summary.read === 0 && !summary.interrupted) return refuseFile('檔案沒有任何資料列，請確認匯出的檔案是否完整');
     if (!summary.interrupted) progress?.(lines);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     for (const line of summary.movedAway) {

@@ -329,6 +329,18 @@ describe('npm run members:import', () => {
     await expectStoppedBetweenBatches(run);
   });
 
+  it.each([
+    ['an empty file', ''],
+    ['a header alone', 'mobile,name,birthday,gender,email\n'],
+  ])('refuses %s with exit 3: an export that failed is not "every member imported"', async (_, text) => {
+    const empty = join(dir, 'empty.csv');
+    writeFileSync(empty, text);
+    const result = await outcome(empty);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('members:import：檔案沒有任何資料列，請確認匯出的檔案是否完整');
+    expect(result.stderr).toContain('未匯入任何資料。');
+  });
+
   it('exits 3 when any row was skipped, and 0 only when every row is imported or already there', async () => {
     const good = join(dir, 'good.csv');
     writeFileSync(good, 'mobile,name,birthday,gender,email\n0933000001,王小明,19750304,M,\n');
