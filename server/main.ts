@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app';
 import { type Config, ConfigError, DEMO_MEMBER, loadConfig } from './config';
-import { type Database, DatabaseLockedError, openDatabase } from './db/client';
+import { type Database, DatabaseLockedError, DatabaseUnreachableError, openDatabase } from './db/client';
 import { failureText } from './lib/logger';
 import { listenOrigin } from './lib/public-origin';
 import { superviseWorkers } from './lib/workers';
@@ -68,11 +68,12 @@ async function start(): Promise<void> {
 
 /**
  * Why the server could not start, in one zh-TW line for whoever runs it: its own errors say it
- * already; a port taken, a database unreachable or anything else gets its kind and code (never a
- * stack, a query or a secret: `failureText`).
+ * already (a database unreachable among them); a port taken says which; anything else gets its
+ * kind and code (never a stack, a query or a secret: `failureText`).
  */
 function startFailure(error: unknown): string {
-  if (error instanceof ConfigError || error instanceof DatabaseLockedError) return error.message;
+  if (error instanceof ConfigError || error instanceof DatabaseLockedError || error instanceof DatabaseUnreachableError)
+    return error.message;
   const { code, port } = error as { code?: unknown; port?: unknown };
   if (code === 'EADDRINUSE')
     return `連接埠 ${port} 已有其他程式在使用（可能是另一個會員中心），請先停止它，或以 PORT 改用其他連接埠。`;

@@ -1,7 +1,13 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { taipeiTimestamp } from '#protocol';
-import { type Database, DatabaseLockedError, openDatabase } from '../db/client';
+import {
+  type Database,
+  DatabaseLockedError,
+  DatabaseUnreachableError,
+  openDatabase,
+  postgresTarget,
+} from '../db/client';
 import { ConfigError, parseEnv } from '../env';
 import { failureText } from '../lib/logger';
 
@@ -23,10 +29,7 @@ function databaseSetting(): DatabaseSetting {
 /** Which database a command writes to: PostgreSQL's host and database (never the password), or PGlite's directory. */
 function databaseLine({ databaseUrl, dataDir }: DatabaseSetting): string {
   if (!databaseUrl) return `資料庫：PGlite（${resolve(dataDir)}）`;
-  const url = new URL(databaseUrl);
-  // A Unix socket comes as ?host=/run/postgresql; no host at all is the driver's default.
-  const host = url.host || url.searchParams.get('host') || 'localhost';
-  return `資料庫：PostgreSQL（${host}${url.pathname}）`;
+  return `資料庫：PostgreSQL（${postgresTarget(databaseUrl)}）`;
 }
 
 /**
@@ -118,7 +121,7 @@ export function runCli(name: string, action: string, main: () => Promise<number>
   main().then(
     (code) => process.exit(code),
     (error: unknown) => {
-      if (error instanceof ConfigError) {
+      if (error instanceof ConfigError || error instanceof DatabaseUnreachableError) {
         console.error(`${name}：${error.message}`);
       } else if (error instanceof DatabaseLockedError) {
         console.error(`${name}：${error.message}`);

@@ -5,6 +5,7 @@ import { LIMITS } from '../config';
 import type { Database, DatabaseWaits } from './database';
 import { MIGRATION_LOCK_ID, MIGRATIONS_FOLDER } from './migrations-folder';
 import * as schema from './schema';
+import { connectionLostText, unreachable } from './unreachable';
 
 const BOUNDED_WAITS: DatabaseWaits = {
   connectMs: LIMITS.databaseConnectMs,
@@ -35,7 +36,7 @@ export async function openPostgres(connectionString: string, waits: DatabaseWait
   // Once closing, pool.end() has asked every connection to end without waiting for it, so a
   // connection the server terminates meanwhile is expected and not worth a word.
   pool.on('error', (error) => {
-    if (!closing) console.error(`資料庫連線中斷：${error.message}`);
+    if (!closing) console.error(connectionLostText(error));
   });
   const close = () => {
     closing = true;
@@ -52,7 +53,11 @@ export async function openPostgres(connectionString: string, waits: DatabaseWait
  */
 async function migratePostgres(connectionString: string, connectMs: number): Promise<void> {
   const client = new pg.Client({ connectionString, connectionTimeoutMillis: connectMs });
-  await client.connect();
+  const started = performance.now();
+  // The first contact: a wrong DATABASE_URL, or a PostgreSQL that is down, is told here in the operator's words.
+  await client.connect().catch((error: unknown) => {
+    throw unreachable(error, connectionString, { connectMs, elapsedMs: performance.now() - started });
+  });
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });

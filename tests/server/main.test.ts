@@ -67,6 +67,28 @@ describe('npx tsx server/main.ts', () => {
     }
   });
 
+  it('says in one zh-TW line, without the password, that the PostgreSQL in DATABASE_URL cannot be reached', async () => {
+    const databasePort = await freePort();
+    const refused = spawnServer(
+      FROM_SOURCE,
+      {
+        ...process.env,
+        NODE_ENV: 'development',
+        DATABASE_URL: `postgres://member:s3cret-pw@127.0.0.1:${databasePort}/loyalty`,
+        PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+      },
+      children,
+    );
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toContain(
+      `無法連線資料庫 PostgreSQL（127.0.0.1:${databasePort}/loyalty）：這個位址與連接埠沒有程式在接受連線。`,
+    );
+    expect(refused.output()).not.toContain('s3cret-pw');
+    expect(refused.output()).not.toContain('connect ECONNREFUSED');
+    expect(refused.output()).not.toMatch(/^\s+at /m);
+  });
+
   it('prints nothing about the demo member’s password on a second start of the same data directory', async () => {
     const again = startServer(await freePort());
     await until(() => again.output().includes('會員中心已啟動'));

@@ -25,12 +25,16 @@ function importingInto(databaseUrl: string): Promise<Outcome> {
 }
 
 describe('the database an operator command writes to', () => {
-  it('is named first as PostgreSQL host and database, never with the password', async () => {
+  it('is named first as PostgreSQL host and database, never with the password, and one it cannot reach is told in zh-TW', async () => {
     // Nothing listens on port 1: the command names the database, then fails to reach it.
     const outcome = await importingInto('postgres://member:s3cret-pw@127.0.0.1:1/loyalty');
     expect(outcome).toMatchObject({ code: 1, stdout: '' });
-    expect(outcome.stderr.split('\n')[0]).toBe('資料庫：PostgreSQL（127.0.0.1:1/loyalty）');
-    expect(outcome.stderr).not.toContain('s3cret-pw');
+    expect(outcome.stderr.split('\n')).toEqual([
+      '資料庫：PostgreSQL（127.0.0.1:1/loyalty）',
+      'members:import：無法連線資料庫 PostgreSQL（127.0.0.1:1/loyalty）：這個位址與連接埠沒有程式在接受連線。' +
+        '請確認 PostgreSQL 已啟動，以及 DATABASE_URL 的主機與連接埠（ECONNREFUSED）。',
+      '',
+    ]);
   });
 
   it.each([
