@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import * as v from 'valibot';
 import { DEFAULT_REDIRECT_PATH } from '#protocol';
+import { OperatorError } from './lib/operator-error';
 
 // Built-in keys so `npm start` works on a fresh machine; production refuses them.
 export const DEMO_SIGN_KEY = 'demo-sign-key-not-for-production';
@@ -192,7 +193,7 @@ export interface ConfigIssue {
   message: string;
 }
 
-export class ConfigError extends Error {
+export class ConfigError extends OperatorError {
   constructor(readonly issues: ConfigIssue[]) {
     super(`環境變數設定錯誤（invalid environment）：\n${issues.map((i) => `  - ${i.key}：${i.message}`).join('\n')}`);
     this.name = 'ConfigError';

@@ -1,8 +1,9 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app';
-import { type Config, ConfigError, DEMO_MEMBER, loadConfig } from './config';
-import { type Database, DatabaseLockedError, DatabaseUnreachableError, openDatabase } from './db/client';
+import { type Config, DEMO_MEMBER, loadConfig } from './config';
+import { type Database, openDatabase } from './db/client';
 import { failureText } from './lib/logger';
+import { OperatorError } from './lib/operator-error';
 import { listenOrigin } from './lib/public-origin';
 import { superviseWorkers } from './lib/workers';
 import { ensureDemoMember } from './modules/members/service';
@@ -72,8 +73,7 @@ async function start(): Promise<void> {
  * kind and code (never a stack, a query or a secret: `failureText`).
  */
 function startFailure(error: unknown): string {
-  if (error instanceof ConfigError || error instanceof DatabaseLockedError || error instanceof DatabaseUnreachableError)
-    return error.message;
+  if (error instanceof OperatorError) return error.message;
   const { code, port } = error as { code?: unknown; port?: unknown };
   if (code === 'EADDRINUSE')
     return `連接埠 ${port} 已有其他程式在使用（可能是另一個會員中心），請先停止它，或以 PORT 改用其他連接埠。`;

@@ -7,6 +7,7 @@
 // refused; 1 a failure.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { type Database, DatabaseCreationInterruptedError } from '../db/client';
 import { readCsv } from '../modules/members-import/csv';
 import { encodingProblem, notAFileProblem } from '../modules/members-import/file';
 import { countLines, progressReporter } from '../modules/members-import/progress';
@@ -42,21 +43,31 @@ const SAME_PRESS_MS = 1_000;
  * node, sends SIGKILL to a script that has not answered a signal within 60 ms, which a batch
  * being written does not.)
  */
-function stopOnSignal(): AbortController {
+function stopOnSignal(): { signal: AbortSignal; writing: () => void } {
   const interruption = new AbortController();
   let firstAt = 0;
+  let writing = false;
   const stop = () => {
     if (interruption.signal.aborted) {
       if (Date.now() - firstAt >= SAME_PRESS_MS) process.exit(130);
       return;
     }
     firstAt = Date.now();
-    console.error('正在停止匯入：寫完進行中的這一批後結束（再按一次 Ctrl-C 立即結束）…');
+    console.error(
+      writing
+        ? '正在停止匯入：寫完進行中的這一批後結束（再按一次 Ctrl-C 立即結束）…'
+        : '正在停止匯入：尚未寫入任何會員（再按一次 Ctrl-C 立即結束）…',
+    );
     interruption.abort();
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  return interruption;
+  return {
+    signal: interruption.signal,
+    writing: () => {
+      writing = true;
+    },
+  };
 }
 
 async function main(): Promise<number> {
@@ -85,7 +96,15 @@ async function main(): Promise<number> {
   if (notUtf8) return refuseFile(notUtf8);
 
   const interruption = stopOnSignal();
-  const database = await openCliDatabase();
+  let database: Database;
+  try {
+    database = await openCliDatabase();
+  } catch (error) {
+    // The same Ctrl-C reached the child creating a new PGlite database: nothing was created or written.
+    if (!(error instanceof DatabaseCreationInterruptedError)) throw error;
+    return refuseFile(error.message);
+  }
+  interruption.writing();
   try {
     const lines = await countLines(path);
     const started = Date.now();

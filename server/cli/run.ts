@@ -1,15 +1,10 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { taipeiTimestamp } from '#protocol';
-import {
-  type Database,
-  DatabaseLockedError,
-  DatabaseUnreachableError,
-  openDatabase,
-  postgresTarget,
-} from '../db/client';
-import { ConfigError, parseEnv } from '../env';
+import { type Database, DatabaseLockedError, openDatabase, postgresTarget } from '../db/client';
+import { parseEnv } from '../env';
 import { failureText } from '../lib/logger';
+import { OperatorError } from '../lib/operator-error';
 
 // The operator commands speak zh-TW, as the server's own start and configuration messages do:
 // the people who run them are the brand's staff in Taiwan. Column names, options and protocol
@@ -121,11 +116,9 @@ export function runCli(name: string, action: string, main: () => Promise<number>
   main().then(
     (code) => process.exit(code),
     (error: unknown) => {
-      if (error instanceof ConfigError || error instanceof DatabaseUnreachableError) {
+      if (error instanceof OperatorError) {
         console.error(`${name}：${error.message}`);
-      } else if (error instanceof DatabaseLockedError) {
-        console.error(`${name}：${error.message}`);
-        console.error(`該程序停止後，請再重新${action}。`);
+        if (error instanceof DatabaseLockedError) console.error(`該程序停止後，請再重新${action}。`);
       } else {
         console.error(`${name} 失敗：${failureText(error)}`);
       }

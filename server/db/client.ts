@@ -3,6 +3,7 @@ import type { Database, OpenDatabaseOptions } from './database';
 
 export type { Database, Db, OpenDatabaseOptions } from './database';
 export { DatabaseLockedError } from './directory-lock';
+export { DatabaseCreationInterruptedError } from './pglite-directory';
 export { DatabaseUnreachableError, postgresTarget } from './unreachable';
 
 /** Opens the database and applies the committed migrations. */

@@ -1,7 +1,8 @@
 import { linkSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { OperatorError } from '../lib/operator-error';
 
 /** Another live process has the PGlite directory open; PGlite allows one process per directory. */
-export class DatabaseLockedError extends Error {
+export class DatabaseLockedError extends OperatorError {
   constructor(
     readonly dataDir: string,
     readonly pid: number,

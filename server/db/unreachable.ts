@@ -1,11 +1,12 @@
 import { failureText } from '../lib/logger';
+import { OperatorError } from '../lib/operator-error';
 
 // Whoever starts the server or runs an operator command at 2 a.m. with a wrong DATABASE_URL is
 // told in zh-TW what is wrong and what to check, not the driver's English ("connect
 // ECONNREFUSED …"). The driver's code stays in brackets: it is what a search or a DBA knows.
 
 /** PostgreSQL could not be reached, or refused the connection; the message says why and what to check. */
-export class DatabaseUnreachableError extends Error {
+export class DatabaseUnreachableError extends OperatorError {
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = 'DatabaseUnreachableError';

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -60,6 +60,32 @@ describe('openDatabase', () => {
     expect(holdsPgliteDatabase(directory)).toBe(true);
   });
 
+  it('creates beside the directory and moves the whole into place: what an interrupted creation left is replaced, never opened', async () => {
+    const dataDir = tempDir();
+    // Half of a creation's files, PG_VERSION among them, as a Ctrl-C at the end of one leaves them.
+    mkdirSync(join(dataDir, 'pglite.creating', 'base'), { recursive: true });
+    writeFileSync(join(dataDir, 'pglite.creating', 'PG_VERSION'), '17\n');
+    // An empty directory, as an interrupted creation in place (before this change) left it.
+    mkdirSync(join(dataDir, 'pglite'));
+    const database = await openDatabase({ dataDir });
+    expect(await rowCounts(database.db)).toMatchObject({ members: 0 });
+    await database.close();
+    expect(readdirSync(dataDir).sort()).toEqual(['pglite']);
+  });
+
+  it('refuses, naming it, a directory that holds files but no database, and leaves it as it is', async () => {
+    const dataDir = tempDir();
+    mkdirSync(join(dataDir, 'pglite'));
+    writeFileSync(join(dataDir, 'pglite', 'notes.txt'), 'an operator’s file');
+    const refusal = await openDatabase({ dataDir }).catch((error: unknown) => error as Error);
+    expect(refusal).toBeInstanceOf(Error);
+    expect((refusal as Error).message).toBe(
+      `${join(dataDir, 'pglite')} 有檔案，但不是完整的 PGlite 資料庫（沒有 PG_VERSION）：請確認其內容，移開或刪除後再啟動。`,
+    );
+    expect(readFileSync(join(dataDir, 'pglite', 'notes.txt'), 'utf8')).toBe('an operator’s file');
+    expect(existsSync(join(dataDir, 'pglite.lock'))).toBe(false);
+  });
+
   it('says which directory could not be created when the child fails, in one line', async () => {
     const file = join(tempDir(), 'not-a-directory');
     writeFileSync(file, '');
@@ -70,6 +96,7 @@ describe('openDatabase', () => {
     expect((failure as Error).message).toContain(`無法在 ${join(file, 'pglite')} 建立 PGlite 資料庫`);
     expect((failure as Error).message).toContain('ENOTDIR');
     expect((failure as Error).message).not.toContain('\n');
+    expect((failure as Error).message).not.toContain('Command failed');
   });
 
   it('refuses a PGlite directory another live process holds, naming it and the pid', async () => {

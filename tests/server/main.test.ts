@@ -89,6 +89,24 @@ describe('npx tsx server/main.ts', () => {
     expect(refused.output()).not.toMatch(/^\s+at /m);
   });
 
+  it('leaves nothing writing, and nothing half-made, when killed while it creates the database; the next start creates it', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'member-killed-'));
+    const first = startServer(await freePort(), { directory });
+    await until(() => existsSync(join(directory, 'pglite.creating')));
+    // SIGKILL to the server alone, as a supervisor that signals only its own process may: the
+    // child creating the database must not go on writing where the next start creates again.
+    first.child.kill('SIGKILL');
+    await first.exited;
+    await until(() => !execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).includes(directory), 5_000);
+
+    const second = startServer(await freePort(), { directory });
+    await until(() => second.output().includes('會員中心已啟動'), 60_000);
+    expect(readdirSync(directory).sort()).toEqual(['pglite', 'pglite.lock']);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    rmSync(directory, { recursive: true, force: true });
+  });
+
   it('prints nothing about the demo member’s password on a second start of the same data directory', async () => {
     const again = startServer(await freePort());
     await until(() => again.output().includes('會員中心已啟動'));

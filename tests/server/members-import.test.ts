@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -20,6 +20,7 @@ import {
   writeMembers,
 } from '../../server/modules/members-import/writes';
 import { createTestDatabase, emptyTables, secondConnection, type TestDatabase } from './helpers/database';
+import { until } from './helpers/server-process';
 
 const run = promisify(execFile);
 const NOW = new Date('2026-01-01T00:00:00Z');
@@ -327,6 +328,26 @@ describe('npm run members:import', () => {
     expect(await run.exited).toBe(3);
     expect(run.output()).toContain('正在停止匯入');
     await expectStoppedBetweenBatches(run);
+  });
+
+  it('stops on a Ctrl-C while a fresh database is being created: nothing half-made is left, and the next run creates it', async () => {
+    const run = startImport('interrupted-creation', { throughNpm: false });
+    const creating = join(run.dataDir, 'pglite.creating');
+    // The child creating the database has begun: the terminal's Ctrl-C reaches it too.
+    await until(() => existsSync(creating), 30_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    process.kill(-(run.child.pid ?? 0), 'SIGINT');
+    expect(await run.exited).toBe(3);
+    expect(run.output()).toContain('正在停止匯入：尚未寫入任何會員（再按一次 Ctrl-C 立即結束）…');
+    expect(run.output()).toContain(
+      `members:import：建立 PGlite 資料庫（${join(run.dataDir, 'pglite')}）途中被中斷（SIGINT）：尚未建立，下次執行會重新建立。\n未匯入任何資料。`,
+    );
+    expect(run.output()).not.toContain('Command failed');
+    expect(readdirSync(run.dataDir)).toEqual([]);
+
+    const again = startImport('interrupted-creation', { throughNpm: false });
+    expect(await again.exited).toBe(0);
+    expect(again.output()).toContain('匯入 1200 筆會員');
   });
 
   it.each([
