@@ -85,6 +85,23 @@ describe('a file the import cannot read as UTF-8', () => {
   });
 });
 
+describe('a UTF-8 file cut short in the middle of a character', () => {
+  it('is refused as a file not wholly exported or copied, not called Big5 (whose conversion would garble it)', async () => {
+    const file = join(dir, 'cut.csv');
+    const whole = Buffer.from(`${HEADER}0912000001,王小明,1990/05/12,M,\r\n0912000002,陳美玲`);
+    // 玲 is three bytes in UTF-8: the copy stopped after the first two.
+    writeFileSync(file, whole.subarray(0, whole.length - 1));
+    const refused = await importing([file]);
+    expect(refused).toMatchObject({ code: 3, stdout: '' });
+    expect(refused.stderr).toContain(
+      `members:import：${file} 在第 3 行的最後一個字中途結束：檔案可能沒有完整匯出或複製，請重新匯出後再匯入`,
+    );
+    expect(refused.stderr).not.toContain('Big5');
+    expect(refused.stderr).toContain('未匯入任何資料。');
+    expect(existsSync(dataDir)).toBe(false);
+  });
+});
+
 describe('a UTF-8 file with NUL bytes in it', () => {
   it('is refused with the line that holds one, not called UTF-16 (whose advice would garble it)', async () => {
     const file = join(dir, 'padded.csv');

@@ -53,7 +53,21 @@ export async function encodingProblem(path: string, shown: string): Promise<stri
     rest = bytes.subarray(from);
   }
   if (rest.includes(0)) return nul(line);
-  return isUtf8(rest) ? null : notUtf8(line);
+  if (isUtf8(rest)) return null;
+  // An export or a copy stopped in the middle of a character: Big5's advice would garble the file.
+  if (endsInPartOfACharacter(rest))
+    return `${escaped(shown)} 在第 ${line} 行的最後一個字中途結束：檔案可能沒有完整匯出或複製，請重新匯出後再匯入`;
+  return notUtf8(line);
+}
+
+/** Whether `bytes` are UTF-8 but for the last character, cut short (a decoder still waiting for the rest). */
+function endsInPartOfACharacter(bytes: Buffer): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
