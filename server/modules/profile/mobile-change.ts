@@ -27,6 +27,9 @@ import { memberOf } from './member';
 
 const mobileChange = (mobile: string): CodeTarget => ({ mobile, purpose: 'mobile_change' });
 
+/** A request waits this long from its last send for the code. */
+const waitsUntil = (now: Date) => new Date(now.getTime() + LIMITS.mobileChangeMs);
+
 export type ChangeRequestOutcome =
   | Exclude<PasswordCheck, 'C01'>
   | 'C01'
@@ -75,7 +78,7 @@ async function keepPending(tx: Db, memberId: string, newMobile: string, now: Dat
   const values = {
     newMobile,
     requestedAt: now,
-    expiresAt: new Date(now.getTime() + LIMITS.mobileChangeMs),
+    expiresAt: waitsUntil(now),
     codeId: null,
   };
   await tx
@@ -88,12 +91,13 @@ async function keepPending(tx: Db, memberId: string, newMobile: string, now: Dat
  * Once a code is delivered, it is the one that confirms the member's request, and no other: not an
  * earlier one, not a code another member's request sent to the same mobile. Set only after delivery,
  * so a resend the provider refused leaves the code already sent in force; and only while the request
- * is still for that code's mobile, should a new request have replaced it meanwhile.
+ * is still for that code's mobile, should a new request have replaced it meanwhile. A resend
+ * (`resentAt`) also starts the request's wait afresh.
  */
-async function holdCode(db: Db, memberId: string, code: RecordedCode): Promise<void> {
+async function holdCode(db: Db, memberId: string, code: RecordedCode, resentAt?: Date): Promise<void> {
   await db
     .update(pendingMobileChanges)
-    .set({ codeId: code.id })
+    .set(resentAt ? { codeId: code.id, expiresAt: waitsUntil(resentAt) } : { codeId: code.id })
     .where(and(eq(pendingMobileChanges.memberId, memberId), eq(pendingMobileChanges.newMobile, code.mobile)));
 }
 
@@ -120,10 +124,7 @@ export async function resendMobileChangeCode(
   if (await isMobileRegistered(db, pending.newMobile, now)) return 'MEMBER_MOBILE_IS_REPEAT';
   const code = await sendNewCode(db, outgoing, mobileChange(pending.newMobile), now);
   if (typeof code === 'string') return code;
-  await db
-    .update(pendingMobileChanges)
-    .set({ expiresAt: new Date(now.getTime() + LIMITS.mobileChangeMs), codeId: code.id })
-    .where(and(eq(pendingMobileChanges.memberId, member.id), eq(pendingMobileChanges.newMobile, pending.newMobile)));
+  await holdCode(db, member.id, code, now);
   return 'C01';
 }
 
