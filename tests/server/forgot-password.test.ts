@@ -126,13 +126,33 @@ describe('POST /app-api/member/v1.2/forget_password', () => {
       t.clock.advance(LIMITS.smsResendMs);
       expect(await rc(forgetPassword(t, MEMBER.mobile))).toBe('C01');
     }
-    t.clock.advance(LIMITS.smsResendMs);
+    // The third code is no longer on its way (its 10 minutes are up): nothing to go on with.
+    t.clock.advance(LIMITS.verifyCodeMs);
     const fourth = await forgetPassword(t, MEMBER.mobile);
     expect(fourth.json()).toEqual({ rcrm: { RC: 'SMS_SEND_LIMIT', RM: RC_MESSAGES.SMS_SEND_LIMIT }, results: {} });
     expect(await outbox(t, MEMBER.mobile)).toHaveLength(LIMITS.smsSendsPerWindow);
     expect(await tokenRow()).toHaveLength(LIMITS.smsSendsPerWindow);
     t.clock.advance(LIMITS.smsSendWindowMs);
     expect(await rc(forgetPassword(t, MEMBER.mobile))).toBe('C01');
+  });
+
+  it('answers a request over the limit with a token for the code still on its way, texting nothing', async () => {
+    // 10:00, 10:05 and 10:29: a slow SMS, and a member who kept asking.
+    const temp = await forgotToken(t, MEMBER.mobile);
+    t.clock.advance(5 * 60 * SECOND);
+    expect(await rc(resendForgot(t, temp))).toBe('C01');
+    t.clock.advance(24 * 60 * SECOND);
+    expect(await rc(resendForgot(t, temp))).toBe('C01');
+    const code = await latestCode(t, MEMBER.mobile);
+    // The last code arrives as the 30-minute token runs out; the member asks again with it in hand.
+    t.clock.advance(LIMITS.tempTokenMs - 29 * 60 * SECOND + SECOND);
+    expect(await rc(verifyForgot(t, temp, code))).toBe('TOKEN_INVALID');
+    const again = await forgetPassword(t, MEMBER.mobile);
+    expect(again.json().rcrm.RC).toBe('C01');
+    expect(await outbox(t, MEMBER.mobile)).toHaveLength(LIMITS.smsSendsPerWindow);
+    expect(await rc(verifyForgot(t, again.json().results.temp_access_token, code))).toBe('C01');
+    // Entered, the code is no longer on its way: a request now is over the limit.
+    expect(await rc(forgetPassword(t, MEMBER.mobile))).toBe('SMS_SEND_LIMIT');
   });
 
   it('counts its sends apart from registration codes to the same mobile', async () => {
@@ -274,6 +294,7 @@ describe('POST /api/member/resend_forget_verify', () => {
     t.clock.advance(LIMITS.smsResendMs);
     const fourth = await resendForgot(t, temp);
     expect(fourth.json().rcrm).toEqual({ RC: 'SMS_SEND_LIMIT', RM: RC_MESSAGES.SMS_SEND_LIMIT });
+    t.clock.advance(LIMITS.verifyCodeMs);
     expect(await rc(forgetPassword(t, MEMBER.mobile))).toBe('SMS_SEND_LIMIT');
   });
 

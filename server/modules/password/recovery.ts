@@ -11,14 +11,16 @@ import {
   memberHoldingMobile,
   setMemberPassword,
 } from '../members/service';
-import { issueToken, markTokenVerified, revokeToken, verifyToken } from '../tokens/service';
+import { type IssuedToken, issueToken, markTokenVerified, revokeToken, verifyToken } from '../tokens/service';
 import {
   checkCode,
   codeOnItsWay,
   deliverCode,
   type Outgoing,
   prepareCode,
+  type RecordedCode,
   recordCodeOrRollBack,
+  type SendRefusal,
   sendCode,
   sendRefusal,
 } from '../verification/service';
@@ -44,10 +46,10 @@ export async function forgetPassword(
   if (!member) return { rc: 'MEMBER_IS_NOT_EXIST' };
   const target = forgotPasswordCode(member.mobile);
   const early = await sendRefusal(db, target, now, outgoing);
-  if (early === 'SMS_RESEND_TOO_SOON') return tokenForCodeOnItsWay(db, mobile, now);
-  if (early) return { rc: early };
+  // Too soon or over the limit: the code already sent, if still good, is the one to go on with.
+  if (early) return tokenForCodeOnItsWay(db, mobile, now, early);
   const prepared = await prepareCode();
-  const made = await refused(() =>
+  const made = await refused<{ issued: IssuedToken; recorded: RecordedCode } | null, SendRefusal>(() =>
     db.transaction(async (tx) => {
       // The holder again, locked: a registration that lapsed since the look may have been removed,
       // and the token's foreign key would fail. Locked first, as a password change takes its rows
@@ -59,9 +61,8 @@ export async function forgetPassword(
       return { issued, recorded: await recordCodeOrRollBack(tx, target, prepared, now, outgoing) };
     }),
   );
-  // Another request's code went first while this one's was being hashed (two taps at once).
-  if (made instanceof Refusal && made.rc === 'SMS_RESEND_TOO_SOON') return tokenForCodeOnItsWay(db, mobile, now);
-  if (made instanceof Refusal) return { rc: made.rc };
+  // Another request's code went first while this one's was being hashed (two taps at once), or took the last send.
+  if (made instanceof Refusal) return tokenForCodeOnItsWay(db, mobile, now, made.rc);
   if (!made) return { rc: 'MEMBER_IS_NOT_EXIST' };
   try {
     await deliverCode(db, outgoing, made.recorded);
@@ -73,17 +74,24 @@ export async function forgetPassword(
 }
 
 /**
- * A request made again within the minute of a code: its answer lost on a weak signal, or a second
- * tap elsewhere. It gets a token of its own for the code on its way, and no SMS: a second code
- * would replace the one in the member's hand, and spend one of the day's 3 sends on a lost answer.
- * The token can only try that code, within its 5 tries, as any request's token can. When the code
- * was entered or killed meanwhile, none is on its way, and the request is refused as too soon.
+ * A request that may not send a new code while one sent is still good: made again within the
+ * minute (its answer lost on a weak signal, or a second tap elsewhere), or over the day's sends
+ * (the member kept asking for a slow SMS, and the temp token ran out as the last one arrived).
+ * It gets a token of its own for the code on its way, and no SMS: a second code would replace the
+ * one in the member's hand, and spend one of the day's 3 sends on a lost answer. The token can
+ * only try that code, within its 5 tries, as any request's token can. When the code was entered,
+ * killed or expired meanwhile, none is on its way, and the request is refused as it was.
  */
-async function tokenForCodeOnItsWay(db: Db, mobile: string, now: Date): Promise<Outcome<{ tempAccessToken: string }>> {
+async function tokenForCodeOnItsWay(
+  db: Db,
+  mobile: string,
+  now: Date,
+  refusal: SendRefusal,
+): Promise<Outcome<{ tempAccessToken: string }>> {
   return db.transaction(async (tx) => {
     const holder = await lockHolder(tx, mobile, now);
     if (!holder) return { rc: 'MEMBER_IS_NOT_EXIST' };
-    if (!(await codeOnItsWay(tx, forgotPasswordCode(holder.mobile), now))) return { rc: 'SMS_RESEND_TOO_SOON' };
+    if (!(await codeOnItsWay(tx, forgotPasswordCode(holder.mobile), now))) return { rc: refusal };
     const issued = await issueToken(tx, holder.id, FORGOT_PASSWORD_TOKEN, now);
     return { rc: 'C01', tempAccessToken: issued.token };
   });
