@@ -1,5 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { mobileSchema } from '#protocol/schemas';
@@ -16,6 +16,7 @@ import { lineBindTexts } from '../../i18n/zh-TW/line-bind';
 import { fieldMessages } from '../../lib/form-errors';
 import { lineBindData, lineBindMobile } from '../../lib/line-bind';
 import { useForm } from '../../lib/use-form';
+import { useNavigateWhileShown } from '../../lib/use-navigate-while-shown';
 import { useCheckMobileMutation } from './api';
 import { NeedLineLogin } from './need-line-login';
 
@@ -24,7 +25,7 @@ type MobileValues = v.InferOutput<typeof mobileFormSchema>;
 
 /** LINE bind, step 1: the member's mobile finds the account; a mobile that is no member's is offered registration. */
 export function LineBindMobileScreen() {
-  const navigate = useNavigate();
+  const navigate = useNavigateWhileShown();
   const [hasBindData] = useState(() => lineBindData() !== null);
   const [offerRegistration, setOfferRegistration] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);

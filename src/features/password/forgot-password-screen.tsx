@@ -1,5 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { RC_MESSAGES } from '#protocol/rc';
 import { failureMessage, hasRc } from '../../api/client';
@@ -17,13 +17,14 @@ import { useCarriedMobile } from '../../lib/mobile-number';
 import { readSession } from '../../lib/session';
 import { storage } from '../../lib/storage';
 import { useForm } from '../../lib/use-form';
+import { useNavigateWhileShown } from '../../lib/use-navigate-while-shown';
 import { markCodeSent } from '../../lib/use-resend-countdown';
 import { useForgetPasswordMutation } from './api/forget-password';
 import { type ForgotPasswordValues, forgotPasswordSchema } from './form-schemas';
 
 /** Start of password recovery: the member's mobile gets a code, and the tab keeps the temp token. */
 export function ForgotPasswordScreen() {
-  const navigate = useNavigate();
+  const navigate = useNavigateWhileShown();
   // A mobile that is no member's (unknownMobile): the member may have meant to register with it.
   const [notice, setNotice] = useState<{ message: string; unknownMobile?: string } | null>(null);
   const forgetPassword = useForgetPasswordMutation({

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { ApiResponse } from '#protocol/rc';
 import { failureMessage, hasRc } from '../../api/client';
@@ -10,6 +10,7 @@ import { PageCard } from '../../components/page-card';
 import { passwordTexts } from '../../i18n/zh-TW/password';
 import { verificationCodeTexts } from '../../i18n/zh-TW/verification-code';
 import { useCarriedMobile } from '../../lib/mobile-number';
+import { useNavigateWhileShown } from '../../lib/use-navigate-while-shown';
 import { resendNotice } from '../../lib/use-resend-countdown';
 import { useForgetPasswordVerifyMutation } from './api/forget-password-verify';
 import { useResendForgetVerifyMutation } from './api/resend-forget-verify';
@@ -18,7 +19,7 @@ import { useRecoveryToken } from './use-recovery-token';
 
 /** The code texted for a forgotten password, with resend; the right one leads to /reset_pwd. */
 export function VerifyForgotPasswordScreen() {
-  const navigate = useNavigate();
+  const navigate = useNavigateWhileShown();
   // The mobile the recovery started with, carried on to /login (decision 0023).
   const carriedMobile = useCarriedMobile();
   const recovery = useRecoveryToken();

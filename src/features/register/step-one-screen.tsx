@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { failureMessage, hasRc } from '../../api/client';
 import { buttonClass } from '../../components/button';
@@ -9,6 +9,7 @@ import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
 import { commonTexts } from '../../i18n/zh-TW/common';
 import { registerTexts } from '../../i18n/zh-TW/register';
+import { useNavigateWhileShown } from '../../lib/use-navigate-while-shown';
 import { useRegisterCheckMutation } from './api';
 import { StepHeader } from './step-header';
 import { StepOneForm } from './step-one-form';
@@ -16,7 +17,7 @@ import { prefetchTermReader } from './term-modal';
 
 /** Registration step 1: the mobile must be free before the member goes on. */
 export function StepOneScreen() {
-  const navigate = useNavigate();
+  const navigate = useNavigateWhileShown();
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<{ message: string; existingMobile?: string } | null>(null);
   const registerCheck = useRegisterCheckMutation({
