@@ -30,7 +30,7 @@ const isAbort = (error: unknown) => error instanceof DOMException && error.name 
  * to LINE), else the device's share sheet, else the link on the clipboard.
  */
 export async function shareInvitation(invitation: Invitation): Promise<ShareOutcome> {
-  const picker = await lineSharePicker().catch(() => null);
+  const picker = lineSharePicker();
   if (picker) {
     try {
       return (await picker([{ type: 'text', text: invitation.lineMessage }])) ? 'shared' : 'cancelled';

@@ -68,6 +68,8 @@ function dropLineLoginError(): void {
 }
 
 let loading: Promise<LineSdk> | null = null;
+/** LIFF once it has started on this page; null while it starts, stalls or has failed. */
+let started: LineSdk | null = null;
 
 /** Loads and initialises LIFF once; the SDK is its own chunk so desktop visitors never fetch it up front. */
 export function loadLiff(): Promise<LineSdk> {
@@ -80,9 +82,15 @@ export function loadLiff(): Promise<LineSdk> {
       .then(({ initLiff }) => {
         // Read as LIFF is about to read it: the error in the address, not LIFF's message, is what LIFF failed on.
         const lineLoginError = lineLoginErrorIn(window.location.search);
-        return initLiff(liffId, `demo.${deviceUuid()}`).catch((error: unknown) => {
-          throw lineLoginError ?? error;
-        });
+        return initLiff(liffId, `demo.${deviceUuid()}`).then(
+          (sdk) => {
+            started = sdk;
+            return sdk;
+          },
+          (error: unknown) => {
+            throw lineLoginError ?? error;
+          },
+        );
       })
       .catch((error: unknown) => {
         throw asCallFailure(error);
@@ -199,12 +207,13 @@ export async function logOutOfLine(): Promise<void> {
 
 /**
  * LINE's share target picker, when the page's LIFF session offers it (inside LINE, or logged in to
- * LINE here). LIFF is not started for it: a share must follow the tap at once, or the browser
- * refuses the fallback share sheet, and a page LIFF did not start on has no LINE login anyway.
+ * LINE here). LIFF is neither started nor waited for: a share must follow the tap at once, or the
+ * browser refuses the fallback share sheet; a page LIFF did not start on has no LINE login anyway;
+ * and a start that LINE never answered (one bar of signal) would hold the tap with nothing shown,
+ * and pop the picker up minutes later, out of nowhere.
  */
-export async function lineSharePicker(): Promise<LineSdk['shareTargetPicker'] | null> {
-  if (!loading) return null;
-  const liff = await loading;
-  if (!liff.isLoggedIn() || !liff.isApiAvailable('shareTargetPicker')) return null;
+export function lineSharePicker(): LineSdk['shareTargetPicker'] | null {
+  const liff = started;
+  if (!liff?.isLoggedIn() || !liff.isApiAvailable('shareTargetPicker')) return null;
   return (messages) => liff.shareTargetPicker(messages);
 }
