@@ -76,15 +76,21 @@ export function apiUrl(base: ApiBase, path: string): string {
 const loadCrypto = () => import('./crypto');
 
 /**
- * The signing code, as a call waits for it: on a weak signal it may be lost on the way or stall,
- * and either is the member's connection, told and tried again as a call with no answer is, never
- * a system error. It gets the call's own deadline; a later try asks the browser for it afresh.
+ * Code the page loads when it is needed (the signing code, a term's reader, a part of a screen),
+ * waited for as a call is: on a weak signal it may be lost on the way or stall, and either is the
+ * member's connection, told and tried again as a call with no answer is, never a system error and
+ * never a wait for good. It gets a call's deadline; a later try asks the browser for it again.
  */
-async function signingCode(): Promise<Awaited<ReturnType<typeof loadCrypto>>> {
-  const code = await within(loadCrypto(), CALL_DEADLINE_MS).catch(() => null);
+export async function loadedCode<T>(load: Promise<T>): Promise<T> {
+  const code = await within(
+    load.catch(() => null),
+    CALL_DEADLINE_MS,
+  );
   if (!code) throw networkFailure();
   return code;
 }
+
+const signingCode = () => loadedCode(loadCrypto());
 
 /**
  * Starts loading the signing code before the call that needs it: /login's page does not carry it

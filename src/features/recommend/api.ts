@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { FRIEND_RECOMMEND_COPY_KEY } from '#protocol/values';
-import { asCallFailure, callApi } from '../../api/client';
+import { callApi, loadedCode } from '../../api/client';
 import { loaded, loadedStaleTime, resultsOf } from '../../api/loaded';
 import { taskRewardsQueryOptions } from '../../api/rewards';
 
@@ -32,9 +32,7 @@ async function fetchOwnReferralCode(memberToken: string): Promise<string> {
 async function fetchOwnInviteCode(memberToken: string) {
   const [code, { OwnInviteCode }] = await Promise.all([
     fetchOwnReferralCode(memberToken),
-    import('./own-invite-code').catch((error: unknown) => {
-      throw asCallFailure(error);
-    }),
+    loadedCode(import('./own-invite-code')),
   ]);
   return { code, OwnInviteCode };
 }

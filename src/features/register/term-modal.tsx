@@ -1,6 +1,6 @@
 import { type QueryClient, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { Term } from '#protocol/endpoints';
-import { asCallFailure, failureMessage } from '../../api/client';
+import { asCallFailure, failureMessage, loadedCode } from '../../api/client';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
 import { commonTexts } from '../../i18n/zh-TW/common';
@@ -12,7 +12,7 @@ import { registerTexts } from '../../i18n/zh-TW/register';
 // lazy component keeps that failure for good, where a query can ask the browser again.
 const termReader = {
   queryKey: ['term-reader'],
-  queryFn: async () => (await import('../../components/sanitized-html')).SanitizedHtml,
+  queryFn: async () => (await loadedCode(import('../../components/sanitized-html'))).SanitizedHtml,
   staleTime: Number.POSITIVE_INFINITY,
 } as const;
 
