@@ -32,6 +32,9 @@ async function brandInformation(brandIds: string[]) {
   return resultsOf(await callApi('brandInformation', { params: { brand_ids: brandIds } })).brands;
 }
 
+/** The calls behind a task's rewards that wait for one another: the task, its coupons and points, their brands. */
+export const TASK_REWARDS_CALLS_IN_A_ROW = 3;
+
 /** A task's coupon and points rewards, each coupon with its brands, built from the four information calls. */
 async function fetchTaskRewards(taskType: TaskType): Promise<TaskRewards> {
   const task = await taskInformation(taskType);

@@ -6,23 +6,24 @@ import { FailedPage } from './failed-page';
 import { LoadingModal } from './loading-modal';
 
 /**
- * Past every call's deadline, a loader's call has failed and said why (`RouteError`). What still
- * waits then is the screen's code, which has no deadline of its own: a download stalled on a weak
- * signal that the browser neither delivers nor gives up on.
+ * Past its calls' deadlines, a loader has failed and said why (`RouteError`). What still waits then
+ * is the screen's code, which has no deadline of its own: a download stalled on a weak signal that
+ * the browser neither delivers nor gives up on.
  */
-const SCREEN_CODE_WAIT_MS = CALL_DEADLINE_MS + 5_000;
+const SCREEN_CODE_GRACE_MS = 5_000;
 
 /**
  * What a route shows while it loads: the loading modal every screen uses for a call, and, once the
- * wait is past any call's, the network's failure with the way to load the page again. The router
- * keeps waiting on the download it started, so only a new page load asks for the code afresh.
+ * wait is past its loader's calls', the network's failure with the way to load the page again. The
+ * router keeps waiting on the download it started, so only a new page load asks for the code
+ * afresh. `callsInARow`: how many calls the loader makes one after another (each has a deadline).
  */
-export function RoutePending() {
+export function RoutePending({ callsInARow = 1 }: { callsInARow?: number }) {
   const [stalled, setStalled] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => setStalled(true), SCREEN_CODE_WAIT_MS);
+    const timer = setTimeout(() => setStalled(true), callsInARow * CALL_DEADLINE_MS + SCREEN_CODE_GRACE_MS);
     return () => clearTimeout(timer);
-  }, []);
+  }, [callsInARow]);
   if (!stalled) return <LoadingModal open />;
   return (
     <FailedPage

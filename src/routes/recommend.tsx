@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { TASK_REWARDS_CALLS_IN_A_ROW } from '../api/rewards';
+import { RoutePending } from '../components/route-pending';
 import { friendRecommendCopyQueryOptions, referrerRewardsQueryOptions } from '../features/recommend/api';
 import { RecommendScreen } from '../features/recommend/recommend-screen';
 
@@ -10,5 +12,7 @@ export const Route = createFileRoute('/recommend')({
       queryClient.fetchQuery(friendRecommendCopyQueryOptions()),
       queryClient.fetchQuery(referrerRewardsQueryOptions()),
     ]),
+  // The rewards' calls come one after another: the page is not called failed while they still may answer.
+  pendingComponent: () => <RoutePending callsInARow={TASK_REWARDS_CALLS_IN_A_ROW} />,
   component: RecommendScreen,
 });

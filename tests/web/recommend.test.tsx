@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CALL_DEADLINE_MS } from '../../src/api/client';
 import { answer, heldAnswer, reply } from './support/api';
 import { answerProfile, MEMBER_TOKEN, PROFILE, signIn } from './support/profile';
-import { answerRewards, REFEREE_TASK, storeStepOne } from './support/register';
+import { answerRewards, COUPON, REFEREE_TASK, storeStepOne } from './support/register';
 import { renderApp } from './support/render-app';
 
 const COPY = '邀請好友加入會員，\n好友完成首次消費，您就能獲得好禮！';
@@ -44,6 +45,27 @@ describe('/recommend', () => {
     await user.click(screen.getByRole('button', { name: '重新載入' }));
     expect(await screen.findByText(/邀請好友加入會員/)).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows that it is loading again while 重新載入 works, and takes no second tap meanwhile', async () => {
+    answer('briefCopywritingConfig', () => reply('C01', { copywriting: { friend_recommend: COPY } }));
+    answer('taskInformation', () => reply('SYSTEM_ERROR', undefined, '獎勵載入失敗'));
+    const { user } = renderApp('/recommend');
+    expect(await screen.findByRole('alert')).toHaveTextContent('獎勵載入失敗');
+
+    answerRewards(REFERRER_TASK);
+    const { held, release } = heldAnswer();
+    const tasks = answer('taskInformation', async () => {
+      await held;
+      return reply('C01', REFERRER_TASK);
+    });
+    await user.click(screen.getByRole('button', { name: '重新載入' }));
+    const working = await screen.findByRole('button', { name: '載入中...' });
+    expect(working).toBeDisabled();
+    await user.click(working);
+    release();
+    expect(await screen.findByRole('region', { name: '每邀請一位好友完成首次消費，您可獲得' })).toBeInTheDocument();
+    expect(tasks).toHaveLength(1);
   });
 
   it('keeps the copy when only the rewards fail, and asks only for the rewards again', async () => {
@@ -136,5 +158,39 @@ describe('/recommend opened directly by a signed-in member', () => {
     await user.click(screen.getByRole('button', { name: '重新載入' }));
     expect(await screen.findByText(PROFILE.referral_code)).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('/recommend on one bar of signal', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('waits for its rewards’ calls one after another, each within its deadline, without calling the page failed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    const slow = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const nearlyTheDeadline = CALL_DEADLINE_MS - 2_000;
+    answer('briefCopywritingConfig', () => reply('C01', { copywriting: { friend_recommend: COPY } }));
+    answerRewards(REFERRER_TASK);
+    // The task, then its coupons and points, then their brands: each answered just within a call's wait.
+    answer('taskInformation', async () => {
+      await slow(nearlyTheDeadline);
+      return reply('C01', REFERRER_TASK);
+    });
+    answer('couponInformation', async () => {
+      await slow(nearlyTheDeadline);
+      return reply('C01', { coupons: [COUPON] });
+    });
+    renderApp('/recommend');
+    // A second at a time, with the answers' own turns of the event loop between.
+    for (let second = 0; second < 2 * nearlyTheDeadline / 1_000 - 1; second++) {
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(screen.queryByRole('heading', { name: '無法顯示此頁面' })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('載入中...');
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(await screen.findByRole('region', { name: '每邀請一位好友完成首次消費，您可獲得' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: '無法顯示此頁面' })).not.toBeInTheDocument();
   });
 });

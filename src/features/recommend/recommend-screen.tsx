@@ -15,8 +15,10 @@ import { friendRecommendCopyQueryOptions, ownReferralCodeQueryOptions, referrerR
  * code and the way to share it.
  */
 export function RecommendScreen() {
-  const { data: copy, refetch: refetchCopy } = useSuspenseQuery(friendRecommendCopyQueryOptions());
-  const { data: rewards, refetch: refetchRewards } = useSuspenseQuery(referrerRewardsQueryOptions());
+  const copyQuery = useSuspenseQuery(friendRecommendCopyQueryOptions());
+  const rewardsQuery = useSuspenseQuery(referrerRewardsQueryOptions());
+  const copy = copyQuery.data;
+  const rewards = rewardsQuery.data;
   const [memberToken] = useState(() => readSession()?.token ?? null);
   const ownCode = useQuery({
     ...ownReferralCodeQueryOptions(memberToken ?? ''),
@@ -28,6 +30,7 @@ export function RecommendScreen() {
   const signedIn = memberToken !== null && readSession()?.token === memberToken;
   const codeFailure = signedIn && ownCode.data?.ok === false ? ownCode.data.message : null;
   const failure = (!copy.ok && copy.message) || (!rewards.ok && rewards.message) || codeFailure;
+  const reloading = copyQuery.isFetching || rewardsQuery.isFetching || ownCode.isFetching;
 
   return (
     <PageCard title={recommendTexts.heading}>
@@ -60,13 +63,14 @@ export function RecommendScreen() {
             <p>{failure}</p>
             <Button
               variant="secondary"
+              disabled={reloading}
               onClick={() => {
-                if (!copy.ok) void refetchCopy();
-                if (!rewards.ok) void refetchRewards();
+                if (!copy.ok) void copyQuery.refetch();
+                if (!rewards.ok) void rewardsQuery.refetch();
                 if (codeFailure) void ownCode.refetch();
               }}
             >
-              {recommendTexts.retry}
+              {reloading ? commonTexts.loading : recommendTexts.retry}
             </Button>
           </div>
         ) : null}
