@@ -115,10 +115,20 @@ export const LIFF_WAIT_MS = 10_000;
 /** LIFF once started, or null when it has not started within `waitMs` (it may still start later). */
 const liffWithin = (waitMs: number): Promise<LineSdk | null> => within(loadLiff(), waitMs);
 
+/**
+ * LINE did not answer LIFF's start in time. The start stays this page's, still waiting: a later tap
+ * waits on it again, and only loading the page again starts LIFF afresh.
+ */
+export class LineNoAnswer extends Error {
+  constructor() {
+    super(loginTexts.lineNoAnswer);
+  }
+}
+
 /** LIFF once started; LINE not answering within LIFF_WAIT_MS fails like LIFF's own failures. */
 async function startedLiff(): Promise<LineSdk> {
   const liff = await liffWithin(LIFF_WAIT_MS);
-  if (!liff) throw new Error(loginTexts.lineNoAnswer);
+  if (!liff) throw new LineNoAnswer();
   return liff;
 }
 

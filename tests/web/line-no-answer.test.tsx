@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config';
@@ -6,6 +6,7 @@ import { LIFF_WAIT_MS, settleLiffAtBoot } from '../../src/lib/liff';
 import { heldAnswer } from './support/api';
 import { installRuntimeConfig, TEST_CONFIG } from './support/config';
 import { DESKTOP_BROWSER, fakeLine, LINE_APP, resetFakeLine } from './support/fake-liff';
+import { stubLocationReload } from './support/location';
 import { renderApp } from './support/render-app';
 
 vi.mock('../../src/lib/liff-sdk', async () => (await import('./support/fake-liff')).fakeLiffModule);
@@ -18,6 +19,7 @@ const NO_ANSWER = 'LINE 暫時沒有回應，請確認網路連線';
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
   resetFakeLine();
 });
 
@@ -84,6 +86,10 @@ describe('opening the app in LINE, or LINE login, when LINE does not answer', ()
     const dialog = await screen.findByRole('dialog', { name: '提示' });
     expect(dialog).toHaveTextContent('LINE 登入失敗，請再試一次。');
     expect(dialog).toHaveTextContent(NO_ANSWER);
+    // LIFF's start, once stalled, is this page's for good: loading the page again is the way on.
+    const reload = stubLocationReload();
+    await userEvent.click(within(dialog).getByRole('button', { name: '重新載入頁面' }));
+    expect(reload).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: '登入' })).toBeInTheDocument();
     await waitFor(() => expect(window.location.search).not.toMatch(/[?&](code|state)=/));
     await boot.giveUp();
@@ -103,6 +109,7 @@ describe('opening the app in LINE, or LINE login, when LINE does not answer', ()
     const dialog = await screen.findByRole('dialog', { name: '提示' });
     expect(dialog).toHaveTextContent('LINE 登入失敗，請再試一次。');
     expect(dialog).toHaveTextContent(NO_ANSWER);
+    expect(within(dialog).getByRole('button', { name: '重新載入頁面' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
     fakeLine.initFailure = new Error('Failed to fetch context');
     stall.release();

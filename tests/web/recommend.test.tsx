@@ -183,7 +183,7 @@ describe('/recommend on one bar of signal', () => {
     });
     renderApp('/recommend');
     // A second at a time, with the answers' own turns of the event loop between.
-    for (let second = 0; second < 2 * nearlyTheDeadline / 1_000 - 1; second++) {
+    for (let second = 0; second < (2 * nearlyTheDeadline) / 1_000 - 1; second++) {
       await act(() => vi.advanceTimersByTimeAsync(1_000));
       await new Promise((resolve) => setImmediate(resolve));
     }

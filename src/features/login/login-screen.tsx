@@ -2,6 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useRef } from 'react';
 import { loadSigningCodeAhead } from '../../api/client';
 import { BrandLogo } from '../../components/brand-logo';
+import { Button } from '../../components/button';
 import { LoadingModal } from '../../components/loading-modal';
 import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
@@ -31,7 +32,7 @@ export function LoginScreen({ lineCode }: { lineCode?: string }) {
   const line = useLineLogin({
     returnCode: lineCode,
     onLineToken: (lineToken) => flow.signIn({ with: 'line', lineToken }),
-    onFailure: (message) => flow.showNotice(message),
+    onFailure: (message, offerReload) => flow.showNotice(message, offerReload),
     // LINE's code and state are spent: a reload must not start over with them.
     onReturnHandled: () =>
       void navigate({
@@ -78,6 +79,12 @@ export function LoginScreen({ lineCode }: { lineCode?: string }) {
         onClose={flow.closeNotice}
         offerLineBind={flow.notice?.offerLineBind}
         closeLabel={flow.notice?.thenLeaveFor ? commonTexts.ok : undefined}
+        waysOn={
+          flow.notice?.offerReload ? (
+            // LINE's browser keeps its reload in a menu few members find.
+            <Button onClick={() => window.location.reload()}>{loginTexts.reloadPage}</Button>
+          ) : null
+        }
       />
     </PageCard>
   );

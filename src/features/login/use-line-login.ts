@@ -2,14 +2,15 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { failureMessage, gotNoAnswer } from '../../api/client';
 import { loginTexts } from '../../i18n/zh-TW/login';
-import { LineLoginError, lineAccessToken, signInWithLine, takeLiffBootFailure } from '../../lib/liff';
+import { LineLoginError, LineNoAnswer, lineAccessToken, signInWithLine, takeLiffBootFailure } from '../../lib/liff';
 
 interface LineLoginOptions {
   /** Present when LINE sent the member back to /login after authorising. */
   returnCode: string | undefined;
   /** Where the LINE access token goes once there is one: the LINE sign-in flow. */
   onLineToken: (lineToken: string) => void;
-  onFailure: (message: string) => void;
+  /** `offerReload`: LINE never answered LIFF's start, which only a new page load starts afresh. */
+  onFailure: (message: string, offerReload: boolean) => void;
   /** LINE's return (its code and state) has been dealt with and leaves the address. */
   onReturnHandled: () => void;
 }
@@ -51,7 +52,7 @@ export function useLineLogin({ returnCode, onLineToken, onFailure, onReturnHandl
     // Null: LINE sent the member back, yet LIFF holds no login.
     const result = bootFailure ?? (await lineToken(lineAccessToken));
     if (typeof result === 'string') onLineToken(result);
-    else onFailure(lineFailure(result));
+    else onFailure(lineFailure(result), result instanceof LineNoAnswer);
     onReturnHandled();
   }
 
@@ -65,7 +66,7 @@ export function useLineLogin({ returnCode, onLineToken, onFailure, onReturnHandl
   async function start() {
     const token = await lineToken(() => signInWithLine(loginPageUrl()));
     if (typeof token === 'string') onLineToken(token);
-    else if (token) onFailure(lineFailure(token));
+    else if (token) onFailure(lineFailure(token), token instanceof LineNoAnswer);
   }
 
   return { busy: asking.isPending, start: () => void start() };

@@ -41,7 +41,7 @@ export function useLoginFlow() {
     busy,
     notice,
     signIn,
-    showNotice: (message: string) => setNotice({ message, offerLineBind: false }),
+    showNotice: (message: string, offerReload = false) => setNotice({ message, offerLineBind: false, offerReload }),
     closeNotice: () => {
       setNotice(null);
       // Signed in, but the redirect location could not be had: on to the default one once told why.

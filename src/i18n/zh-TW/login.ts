@@ -21,6 +21,8 @@ export const loginTexts = {
   lineCancelled: '已取消 LINE 登入。',
   /** LIFF did not start in time: LINE's servers did not answer, usually a weak signal. */
   lineNoAnswer: 'LINE 暫時沒有回應，請確認網路連線',
+  /** The way on when LINE never answered LIFF's start: a new page load starts it afresh. */
+  reloadPage: '重新載入頁面',
   systemUpgraded: '系統已升級整合，將為您導向會員頁面，請重新註冊並登入',
   useHiqAppAccount: '請使用 HI-Q APP 會員帳號登入',
   redirectFailed: '無法前往原本要去的頁面。',

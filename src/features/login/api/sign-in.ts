@@ -23,6 +23,8 @@ export interface Notice {
   offerLineBind: boolean;
   /** Where the member goes once the notice is confirmed, when they are signed in but could not be sent on. */
   thenLeaveFor?: string;
+  /** LINE never answered LIFF's start: only loading the page again starts it afresh. */
+  offerReload?: boolean;
 }
 
 /** Where a sign-in ends: leaving for the redirect location, or on this screen, with a notice or without one. */
