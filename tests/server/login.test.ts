@@ -64,7 +64,15 @@ describe('POST /app-api/member/login', () => {
   it('answers PASSWORD_INCORRECT for a wrong password and records the failure without the password', async () => {
     expect(await rcOf(MEMBER.mobile, 'wrong999')).toBe('PASSWORD_INCORRECT');
     const counted = await t.db.select().from(loginAttempts);
-    expect(counted).toEqual([{ mobile: MEMBER.mobile, attempts: 1, lastAttemptAt: t.clock.now(), lockedUntil: null }]);
+    expect(counted).toEqual([
+      {
+        mobile: MEMBER.mobile,
+        attempts: 1,
+        lastAttemptAt: t.clock.now(),
+        lockedUntil: null,
+        recentChecks: [t.clock.now()],
+      },
+    ]);
     expect(await t.db.select().from(memberTokens)).toEqual([]);
   });
 
@@ -97,6 +105,29 @@ describe('POST /app-api/member/login', () => {
       for (let i = 0; i < LIMITS.lockoutFailures - 1; i++) await rcOf(MEMBER.mobile, 'wrong999');
       t.clock.advance(16 * MINUTE);
       expect(await rcOf(MEMBER.mobile, 'wrong999')).toBe('PASSWORD_INCORRECT');
+      expect(await rcOf(MEMBER.mobile, MEMBER.password)).toBe('C01');
+    });
+
+    it('locks at five wrong passwords within any 15 minutes, not at five strung out further apart', async () => {
+      // Minutes 0, 5, 10 and 14: four within 15 minutes.
+      for (const gap of [0, 5, 5, 4]) {
+        t.clock.advance(gap * MINUTE);
+        expect(await rcOf(MEMBER.mobile, 'wrong999')).toBe('PASSWORD_INCORRECT');
+      }
+      // Minute 16: the one at minute 0 is more than 15 minutes back; four within the last 15.
+      t.clock.advance(2 * MINUTE);
+      expect(await rcOf(MEMBER.mobile, 'wrong999')).toBe('PASSWORD_INCORRECT');
+      // Minute 17: minutes 5, 10, 14, 16 and 17 are five within 15 minutes.
+      t.clock.advance(MINUTE);
+      expect(await rcOf(MEMBER.mobile, 'wrong999')).toBe('ACCOUNT_LOCKED');
+      expect(await rcOf(MEMBER.mobile, MEMBER.password)).toBe('ACCOUNT_LOCKED');
+    });
+
+    it('never locks a member who mistypes every 14 minutes: no 15 minutes hold five', async () => {
+      for (let i = 0; i < 2 * LIMITS.lockoutFailures; i++) {
+        expect(await rcOf(MEMBER.mobile, 'wrong999')).toBe('PASSWORD_INCORRECT');
+        t.clock.advance(14 * MINUTE);
+      }
       expect(await rcOf(MEMBER.mobile, MEMBER.password)).toBe('C01');
     });
 

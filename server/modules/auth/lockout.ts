@@ -28,14 +28,16 @@ const asTimestamps = (times: CheckTimes<unknown>): CheckTimes<SQL> => ({
  * at once and however many server processes share the database, each gets its own number
  * and at most `lockoutFailures` are ever evaluated.
  *
- * The count starts again from one after `lockoutWindowMs` without any check, or once a lock
- * has ended. The check that reaches the limit sets the lock at once; should it turn out to
- * be the right password, `clearAttempts` lifts it again.
+ * The number is how many checks fall within the last `lockoutWindowMs`, this one included (the
+ * contract's "5 within 15 min"): a check further back no longer counts. The check that makes it
+ * `lockoutFailures` sets the lock at once; should it turn out to be the right password,
+ * `clearAttempts` lifts it again. While locked, each check gets a number past the limit; once
+ * the lock has ended, the count starts again from one.
  */
 export async function reserveAttempt(db: Db, mobile: string, now: Date): Promise<number> {
   const [row] = await db
     .insert(loginAttempts)
-    .values({ mobile, attempts: 1, lastAttemptAt: now })
+    .values({ mobile, attempts: 1, lastAttemptAt: now, recentChecks: sql`array[${timestamp(now.toISOString())}]` })
     .onConflictDoUpdate(oneMoreCheck(asTimestamps(checkTimesAt(now))))
     .returning({ attempts: loginAttempts.attempts });
   if (!row) throw new Error('login attempt reservation returned no row');
@@ -71,7 +73,7 @@ const holderWithReservedCheck = preparedPerDatabase((db) => {
     .as(
       db
         .insert(loginAttempts)
-        .select(sql`select ${mobile}, 1, ${times.now}, null::timestamptz from ${holder}`)
+        .select(sql`select ${mobile}, 1, ${times.now}, null::timestamptz, array[${times.now}] from ${holder}`)
         .onConflictDoUpdate(oneMoreCheck(times))
         .returning({ attempts: loginAttempts.attempts }),
     );
@@ -83,14 +85,22 @@ const holderWithReservedCheck = preparedPerDatabase((db) => {
     .prepare('login_holder_with_reserved_check');
 });
 
-/** One more check on a mobile's existing count, as `reserveAttempt` describes. */
+/**
+ * One more check on a mobile's existing row, as `reserveAttempt` describes: locked, it counts past
+ * the limit; a lock that has ended starts afresh; else the checks still within the window, and
+ * this one, are the count, and the one that makes it the limit locks.
+ */
 function oneMoreCheck({ now, quietSince, lockEnds }: CheckTimes<SQL>) {
-  const startsAgain = sql`(${loginAttempts.lockedUntil} <= ${now} or (${loginAttempts.lockedUntil} is null and ${loginAttempts.lastAttemptAt} <= ${quietSince}))`;
+  const locked = sql`(${loginAttempts.lockedUntil} > ${now})`;
+  const lockEnded = sql`(${loginAttempts.lockedUntil} <= ${now})`;
+  const withinWindow = sql`array_append(array(select checked from unnest(${loginAttempts.recentChecks}) as checked where checked > ${quietSince}), ${now})`;
+  const count = sql`cardinality(${withinWindow})`;
   return {
     target: loginAttempts.mobile,
     set: {
-      attempts: sql`case when ${startsAgain} then 1 else ${loginAttempts.attempts} + 1 end`,
-      lockedUntil: sql`case when ${startsAgain} then null when ${loginAttempts.attempts} + 1 = ${LIMITS.lockoutFailures} then ${lockEnds} else ${loginAttempts.lockedUntil} end`,
+      attempts: sql`case when ${locked} then ${loginAttempts.attempts} + 1 when ${lockEnded} then 1 else ${count} end`,
+      lockedUntil: sql`case when ${locked} then ${loginAttempts.lockedUntil} when ${lockEnded} then null when ${count} >= ${LIMITS.lockoutFailures} then ${lockEnds} else null end`,
+      recentChecks: sql`case when ${locked} then ${loginAttempts.recentChecks} when ${lockEnded} then array[${now}] else ${withinWindow} end`,
       lastAttemptAt: now,
     },
   };
@@ -110,7 +120,7 @@ export function attemptsForgiven(db: Db, mobile: string) {
 const forgiving = (db: Db, mobile: string) =>
   db
     .update(loginAttempts)
-    .set({ attempts: 0, lockedUntil: null })
+    .set({ attempts: 0, lockedUntil: null, recentChecks: sql`'{}'` })
     .where(
       and(eq(loginAttempts.mobile, mobile), or(gt(loginAttempts.attempts, 0), isNotNull(loginAttempts.lockedUntil))),
     );

@@ -1,0 +1,1 @@
+ALTER TABLE "login_attempts" ADD COLUMN "recent_checks" timestamp with time zone[] DEFAULT '{}' NOT NULL;
