@@ -65,8 +65,8 @@ const arrivalLimits = (arrivalMs: number) => ({
  *
  * Requests are never unpacked: no client of the protocol compresses what it sends, and an 800-byte
  * brotli body unpacks to a gigabyte. The body limit stops Fastify reading, not the unpacking already
- * running, which would keep a core busy for seconds per request. A compressed body is refused (415,
- * answered PARAMETER_INVALID) before a byte of it is read.
+ * running, which would keep a core busy for seconds per request. A compressed body is refused (HTTP
+ * 400, PARAMETER_INVALID) before a byte of it is read.
  */
 const COMPRESSION: FastifyCompressOptions = {
   requestEncodings: ['identity'],

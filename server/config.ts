@@ -36,8 +36,9 @@ export const LIMITS = {
   oauthCodeMs: MINUTE,
   /**
    * How long a record past all use is kept before it is removed, for an operator looking into an
-   * incident: an expired or revoked token, an SMS code past the send limits' window, a finished
-   * OAuth hop (whose replayed code is still recognised meanwhile).
+   * incident: an expired or revoked token, an SMS code past the send limits' window (unless a new
+   * send to its mobile and purpose removes it first), a finished OAuth hop (whose replayed code is
+   * still recognised meanwhile).
    */
   spentRecordKeepMs: DAY,
   oauthStateMaxLength: OAUTH_STATE_MAX_LENGTH,
@@ -58,7 +59,7 @@ export const LIMITS = {
   registerTokenMobiles: 3,
   /** How often the housekeeping sweep runs (expired unfinished registrations, spent tokens and codes). */
   housekeepingSweepMs: 10 * MINUTE,
-  /** A requested mobile change waits this long for its code, like a temp token. */
+  /** A requested mobile change waits this long for its code, from its last send (a resend starts the wait afresh). */
   mobileChangeMs: 30 * MINUTE,
   /** How long the http SMS provider may take to accept a message. */
   smsHttpTimeoutMs: 10_000,
@@ -98,11 +99,11 @@ export interface Config {
   sms: SmsConfig;
   /** API calls a minute from one client address, every call counted. */
   rateLimitPerMinute: number;
-  /** Calls a minute from one client address that check a password or a code. */
+  /** Calls a minute from one client address that check a password or a code, or whether a mobile is registered. */
   rateLimitChecksPerMinute: number;
   /** Member-card verify calls a minute from one store till (its API key). */
   posVerifyPerMinute: number;
-  /** SMS sends an hour caused by one client address, across every mobile and purpose. */
+  /** SMS sends an hour caused by one client address, across every mobile and purpose, whose codes were not yet entered (decision 0026). */
   smsPerAddressPerHour: number;
   /** SMS sends a minute for the whole deployment. */
   smsMaxPerMinute: number;

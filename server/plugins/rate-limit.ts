@@ -13,7 +13,7 @@ import { reject } from '../lib/responses';
 export interface RateLimitOptions {
   /** Every API call from one client address, a minute. */
   perMinute: number;
-  /** Calls that check a password or a code, from one client address, a minute. */
+  /** Calls that check a password or a code, or whether a mobile is registered, from one client address, a minute. */
   checksPerMinute: number;
   windowMs: number;
   /** The shared counter store; null counts in this process's memory. */

@@ -53,7 +53,8 @@ const EC_NAME_MAX = 100;
  * A row of the legacy e-commerce list, which the login screen looks up by mobile alone: the shop's
  * names (`王小明(VIP)`, `Lee, Amy/ABC Co.`), genders and emails follow none of the member rules, and
  * refusing the row over them would leave that mobile out of the list. The name and the email are
- * kept where the list can store them, and left out where not.
+ * kept where the list can store them, and left out where not: a name with control characters is
+ * left out, and one longer than the list's 100 characters is cut to its first 100.
  */
 function ecListRow(mobile: string, name: string, emailText: string): ImportRow {
   const email = v.safeParse(emailSchema, emailText);
