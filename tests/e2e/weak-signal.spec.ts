@@ -173,6 +173,8 @@ test.describe('in LINE', () => {
     // In LINE, LINE login is what the member expects: the screen says why it is not there.
     const notice = page.getByRole('dialog', { name: '提示' });
     await expect(notice).toContainText('LINE 暫時沒有回應，請確認網路連線');
+    // The start is this page's for good: loading it again is the way to LINE login.
+    await expect(notice.getByRole('button', { name: '重新載入頁面' })).toBeVisible();
     await page.screenshot({ path: info.outputPath('line-no-answer-360x640.png') });
     await notice.getByRole('button', { name: '關閉' }).click();
     await logIn(page);
