@@ -119,16 +119,12 @@ const liffWithin = (waitMs: number): Promise<LineSdk | null> => within(loadLiff(
  * LINE did not answer LIFF's start in time. The start stays this page's, still waiting: a later tap
  * waits on it again, and only loading the page again starts LIFF afresh.
  */
-export class LineNoAnswer extends Error {
-  constructor() {
-    super(loginTexts.lineNoAnswer);
-  }
-}
+export class LineNoAnswer extends Error {}
 
 /** LIFF once started; LINE not answering within LIFF_WAIT_MS fails like LIFF's own failures. */
 async function startedLiff(): Promise<LineSdk> {
   const liff = await liffWithin(LIFF_WAIT_MS);
-  if (!liff) throw new LineNoAnswer();
+  if (!liff) throw new LineNoAnswer(loginTexts.lineNoAnswer);
   return liff;
 }
 

@@ -46,13 +46,15 @@ export function useLineLogin({ returnCode, onLineToken, onFailure, onReturnHandl
     }
   }
 
+  const fail = (error: unknown) => onFailure(lineFailure(error), error instanceof LineNoAnswer);
+
   async function pickUpReturn() {
     const bootFailure = takeLiffBootFailure();
     if (!bootFailure && !returnCode) return;
     // Null: LINE sent the member back, yet LIFF holds no login.
     const result = bootFailure ?? (await lineToken(lineAccessToken));
     if (typeof result === 'string') onLineToken(result);
-    else onFailure(lineFailure(result), result instanceof LineNoAnswer);
+    else fail(result);
     onReturnHandled();
   }
 
@@ -66,7 +68,7 @@ export function useLineLogin({ returnCode, onLineToken, onFailure, onReturnHandl
   async function start() {
     const token = await lineToken(() => signInWithLine(loginPageUrl()));
     if (typeof token === 'string') onLineToken(token);
-    else if (token) onFailure(lineFailure(token), token instanceof LineNoAnswer);
+    else if (token) fail(token);
   }
 
   return { busy: asking.isPending, start: () => void start() };
