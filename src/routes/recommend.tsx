@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TASK_REWARDS_CALLS_IN_A_ROW } from '../api/rewards';
-import { RoutePending } from '../components/route-pending';
 import { friendRecommendCopyQueryOptions, referrerRewardsQueryOptions } from '../features/recommend/api';
+import { RecommendPending } from '../features/recommend/recommend-pending';
 import { RecommendScreen } from '../features/recommend/recommend-screen';
 
 export const Route = createFileRoute('/recommend')({
@@ -12,7 +11,6 @@ export const Route = createFileRoute('/recommend')({
       queryClient.fetchQuery(friendRecommendCopyQueryOptions()),
       queryClient.fetchQuery(referrerRewardsQueryOptions()),
     ]),
-  // The rewards' calls come one after another: the page is not called failed while they still may answer.
-  pendingComponent: () => <RoutePending callsInARow={TASK_REWARDS_CALLS_IN_A_ROW} />,
+  pendingComponent: RecommendPending,
   component: RecommendScreen,
 });
