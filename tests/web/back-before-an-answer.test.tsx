@@ -2,20 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { EndpointName } from '#protocol/endpoints';
 import { answer, heldAnswer, reply } from './support/api';
+import { pressBack } from './support/history';
 import { agreeAllTerms, answerTerms, fillStepOne, nextButton } from './support/register';
 import { renderApp } from './support/render-app';
 
 // A member on one bar of signal taps on, waits, and presses Back: a check or a send is on its way
 // from a screen that lets them leave (nothing of the account changes until the next step). Its
 // answer, arriving late, must not pull them forward again from wherever they went.
-
-/** Back, once the browser has gone back and the router has moved. */
-async function pressBack(): Promise<void> {
-  const wentBack = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
-  window.history.back();
-  await wentBack;
-  await new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 /** `name` answered with `rc` only when the test lets go; the calls made so far. */
 function answerLate(name: EndpointName, rc: 'C01' | 'MEMBER_MOBILE_IS_REPEAT', results: object = {}) {

@@ -1,20 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, heldAnswer, reply } from './support/api';
+import { pressBack } from './support/history';
 import { answerProfile, signIn } from './support/profile';
 import { renderApp } from './support/render-app';
-
-/**
- * Back, as the phone's own button or the browser's gives it, once the browser has gone back
- * (its popstate) and the app has had its say: the router takes the popstate at once (a blocker,
- * or the move), so by the next task the page has moved or has been held.
- */
-async function pressBack(): Promise<void> {
-  const wentBack = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
-  window.history.back();
-  await wentBack;
-  await new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 /** From the profile to 修改密碼, the form filled and sent. */
 async function changePasswordFromProfile() {
