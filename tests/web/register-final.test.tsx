@@ -262,19 +262,50 @@ describe('registration step 3 when the server no longer knows the temp token', (
     await registrationGone();
   });
 
-  it.each([
-    ['重新發送驗證碼', 'resendRegisterVerify'],
-    ['確認變更', 'updateRegisterMobile'],
-  ] as const)('%s answered TOKEN_INVALID says the registration is gone, with a way to log in', async (button, call) => {
+  // A member whose verify spun and came back with the network notice may well try 重新發送驗證碼
+  // next, or send the code to another mobile: the registration may have stood all the same.
+  const stepThreeCalls = [
+    ['重新發送驗證碼', 'resendRegisterVerify', '/registerFinal'],
+    ['確認變更', 'updateRegisterMobile', '/registerFinal/change_mobile'],
+  ] as const;
+
+  type StepThreeCall = (typeof stepThreeCalls)[number];
+
+  async function tapAfterTheTokenWasSpent(button: StepThreeCall[0], call: StepThreeCall[1], path: StepThreeCall[2]) {
     answer(call, () => reply('TOKEN_INVALID'));
     midRegistration();
-    const { user } = renderApp(call === 'resendRegisterVerify' ? '/registerFinal' : '/registerFinal/change_mobile');
-    if (call === 'updateRegisterMobile') await user.type(await screen.findByLabelText('新手機號碼'), '0987654321');
-    await user.click(await screen.findByRole('button', { name: button }));
-    const alert = await registrationGone();
-    expect(within(alert).getByRole('link', { name: '已完成註冊？前往登入' })).toBeInTheDocument();
-    expect(sessionStorage.getItem('temp_access_token')).toBeNull();
-  });
+    const view = renderApp(path);
+    if (call === 'updateRegisterMobile') await view.user.type(await screen.findByLabelText('新手機號碼'), '0987654321');
+    await view.user.click(await screen.findByRole('button', { name: button }));
+    return view;
+  }
+
+  it.each(stepThreeCalls)(
+    '%s after a verify whose answer was lost signs in with step 1 and welcomes',
+    async (button, call, path) => {
+      const logins = answer('login', () => reply('C01', { member_access_token: MEMBER_TOKEN }));
+      answerRedirectLocation(urlOf('redirectLocation'), () => reply('C01', { location: MEMBER_PAGE }));
+      const replace = stubLocationReplace();
+      await tapAfterTheTokenWasSpent(button, call, path);
+      expect(await screen.findByRole('dialog', { name: '註冊成功' })).toHaveTextContent('將自動為您導向會員頁面…');
+      expect(decrypted(logins[0]?.params.account)).toBe(STEP_ONE.mobile);
+      expect(JSON.parse(localStorage.getItem('memberAuth') ?? '{}').token).toBe(MEMBER_TOKEN);
+      expect(screen.queryByRole('dialog', { name: '提示' })).not.toBeInTheDocument();
+      await waitFor(() => expect(replace).toHaveBeenCalledWith(MEMBER_PAGE), { timeout: 5000 });
+    },
+  );
+
+  it.each(stepThreeCalls)(
+    '%s answered TOKEN_INVALID, with no registration standing, says it is gone',
+    async (button, call, path) => {
+      answer('login', () => reply('MEMBER_IS_NOT_EXIST'));
+      await tapAfterTheTokenWasSpent(button, call, path);
+      const alert = await registrationGone();
+      expect(within(alert).getByRole('link', { name: '已完成註冊？前往登入' })).toBeInTheDocument();
+      expect(sessionStorage.getItem('temp_access_token')).toBeNull();
+      expect(localStorage.getItem('memberAuth')).toBeNull();
+    },
+  );
 });
 
 describe('registration step 3 without the temp token', () => {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import * as v from 'valibot';
 import { mobileSchema } from '#protocol/schemas';
 import { failureMessage, hasRc } from '../../api/client';
+import { memberTokenOf } from '../../api/member-login';
 import { Button } from '../../components/button';
 import { linkClass } from '../../components/link-class';
 import { LoadingModal } from '../../components/loading-modal';
@@ -18,7 +19,9 @@ import { codeOnItsWay } from '../../lib/use-resend-countdown';
 import { saveStepOne } from './drafts';
 import { RegistrationExpired } from './registration-expired';
 import { StepHeader } from './step-header';
-import { useUpdateRegisterMobileMutation } from './step-three-api';
+import { isSignedInInstead, useUpdateRegisterMobileMutation } from './step-three-api';
+import { useWelcome } from './use-welcome';
+import { WelcomeOverlay } from './welcome-overlay';
 
 const changeMobileSchema = v.object({ mobile: mobileSchema });
 type ChangeMobileValues = v.InferOutput<typeof changeMobileSchema>;
@@ -28,9 +31,12 @@ export function ChangeMobileScreen() {
   const navigate = useNavigate();
   const [hasTempToken, setHasTempToken] = useState(() => storage.tempAccessToken.get() !== null);
   const [notice, setNotice] = useState<string | null>(null);
+  const welcome = useWelcome();
   const updateMobile = useUpdateRegisterMobileMutation({
     onSuccess: (answer, mobile) => {
       if (!answer) return setHasTempToken(false);
+      // The verify before this change worked after all (its answer lost): welcomed as after it.
+      if (isSignedInInstead(answer)) return welcome.welcome(memberTokenOf(answer.signedInInstead, 'login'));
       // Found too soon: a code for this mobile went out within the minute, most likely by this same
       // change whose answer was lost (`codeOnItsWay`). On to it as after C01.
       if (codeOnItsWay('register', answer)) {
@@ -81,6 +87,7 @@ export function ChangeMobileScreen() {
       ) : (
         <RegistrationExpired />
       )}
+      <WelcomeOverlay welcomed={welcome.welcomed} redirectFailed={welcome.redirectFailed} />
       <LoadingModal open={updateMobile.isPending} holdsBack />
       <NoticeModal message={notice} onClose={() => setNotice(null)} />
     </PageCard>

@@ -55,17 +55,36 @@ export const useRegisterSkipVerifyMutation = (options: ActionOptions<Answer<'reg
     mutationFn: () => withTempToken((token) => callApi('registerSkipVerify', { token }), signedInInstead),
   });
 
-export const useResendRegisterVerifyMutation = (options: ActionOptions<Answer<'resendRegisterVerify'> | null> = {}) =>
-  useMutation({ ...options, mutationFn: () => withTempToken((token) => callApi('resendRegisterVerify', { token })) });
+/**
+ * Resending or changing the mobile can be the member's next tap after a verify whose answer was
+ * lost, and answers TOKEN_INVALID then too: their answer is the sign-in, told apart from a send.
+ */
+export type SignedInInstead = { signedInInstead: Answer<'login'> };
+
+async function orSignedInInstead(): Promise<SignedInInstead | null> {
+  const signedIn = await signedInInstead();
+  return signedIn && { signedInInstead: signedIn };
+}
+
+export const isSignedInInstead = (answer: object): answer is SignedInInstead => 'signedInInstead' in answer;
+
+export const useResendRegisterVerifyMutation = (
+  options: ActionOptions<Answer<'resendRegisterVerify'> | SignedInInstead | null> = {},
+) =>
+  useMutation({
+    ...options,
+    mutationFn: () => withTempToken((token) => callApi('resendRegisterVerify', { token }), orSignedInInstead),
+  });
 
 /** Sends the code to another mobile before verifying; the new mobile goes encrypted. */
 export const useUpdateRegisterMobileMutation = (
-  options: ActionOptions<Answer<'updateRegisterMobile'> | null, string> = {},
+  options: ActionOptions<Answer<'updateRegisterMobile'> | SignedInInstead | null, string> = {},
 ) =>
   useMutation({
     ...options,
     mutationFn: (mobile) =>
-      withTempToken(async (token) =>
-        callApi('updateRegisterMobile', { token, params: { mobile: await encrypt(mobile) } }),
+      withTempToken(
+        async (token) => callApi('updateRegisterMobile', { token, params: { mobile: await encrypt(mobile) } }),
+        orSignedInInstead,
       ),
   });

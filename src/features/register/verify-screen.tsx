@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { Results } from '#protocol/endpoints';
 import type { ApiResponse } from '#protocol/rc';
 import { failureMessage, hasRc } from '../../api/client';
+import { memberTokenOf } from '../../api/member-login';
 import { Button, buttonClass } from '../../components/button';
 import { CodeForm, ResendButton } from '../../components/code-form';
 import { LoadingModal } from '../../components/loading-modal';
@@ -17,6 +18,7 @@ import { stepOneDraft } from './drafts';
 import { RegistrationExpired } from './registration-expired';
 import { StepHeader } from './step-header';
 import {
+  isSignedInInstead,
   useRegisterSkipVerifyMutation,
   useRegisterVerifyMutation,
   useResendRegisterVerifyMutation,
@@ -33,14 +35,12 @@ export function VerifyScreen() {
   const onError = (error: Error) => setNotice(failureMessage(error));
 
   // Verifying and skipping both end in a member token (after a lost answer, through a sign-in
-  // with step 1's mobile and password: see `signedInInstead`): signed in, welcomed, then taken
-  // on. A null answer: the registration is gone.
+  // with step 1's mobile and password: see `signedInInstead`; a resend after one ends so too):
+  // signed in, welcomed, then taken on. A null answer: the registration is gone.
   function signIn(answer: ApiResponse<Results<'registerVerify'>> | null) {
     if (!answer) return setHasTempToken(false);
-    const token = answer.results?.member_access_token;
     if (!hasRc(answer, 'C01')) return setNotice(answer.rcrm.RM);
-    if (!token) throw new Error('registration answered C01 without a member token');
-    welcome.welcome(token);
+    welcome.welcome(memberTokenOf(answer, 'registration'));
   }
 
   const verify = useRegisterVerifyMutation({ onSuccess: signIn, onError });
@@ -48,6 +48,7 @@ export function VerifyScreen() {
   const resend = useResendRegisterVerifyMutation({
     onSuccess: (answer) => {
       if (!answer) return setHasTempToken(false);
+      if (isSignedInInstead(answer)) return signIn(answer.signedInInstead);
       setNotice(resendNotice('register', answer));
     },
     onError,
