@@ -166,13 +166,18 @@ test.describe('in LINE', () => {
     });
     await page.goto(`${server.url}/login`);
     await expect.poll(() => toLine.length).toBeGreaterThan(0);
-    // The page's outline only: the app waits for LIFF to settle LINE's part of the address.
+    // The page's outline only: the app waits for LIFF to settle LINE's part of the address, and
+    // after a moment says the page is still coming (CSS's own time, which the clock does not hold).
     await expect(page.getByRole('button', { name: '登入', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('status')).toHaveText('載入中...');
+    await expect(page.getByRole('status')).toBeVisible();
+    await page.screenshot({ path: info.outputPath('line-not-answering-yet-360x640.png') });
 
     await page.clock.runFor(10_000);
     // In LINE, LINE login is what the member expects: the screen says why it is not there.
     const notice = page.getByRole('dialog', { name: '提示' });
     await expect(notice).toContainText('LINE 暫時沒有回應，請確認網路連線');
+    await expect(page.getByText('載入中...')).toHaveCount(0);
     // The start is this page's for good: loading it again is the way to LINE login.
     await expect(notice.getByRole('button', { name: '重新載入頁面' })).toBeVisible();
     await page.screenshot({ path: info.outputPath('line-no-answer-360x640.png') });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { ENDPOINTS, REGISTER_TERMS_ELEMENT_ID } from '#protocol';
 import { terms } from '../../server/db/schema';
 import { PAGE_DATA_READ_MS } from '../../server/modules/web/page-data';
+import { commonTexts } from '../../src/i18n/zh-TW/common';
 import { startTestApp, type TestApp } from './helpers/app';
 import { captureLogs } from './helpers/logs';
 
@@ -85,6 +86,17 @@ describe('the page a screen is answered with paints before any script runs', () 
       const html = await page(other);
       expect(html, other).not.toContain('aria-hidden="true" class="flex flex-col gap-4"');
       expect(html, other).not.toContain('<!--screen-outline-->');
+    }
+  });
+
+  it('says the page is still coming, in the loading overlay’s words, on every screen, and not without JavaScript', async () => {
+    for (const path of ['/login', '/change_member', '/registerFirst', '/no-such-page']) {
+      const html = await page(path);
+      const status = html.match(
+        /<p class="boot-wait [^"]*" role="status">\s*<span [^>]*aria-hidden="true"><\/span>([^<]*)<\/p>/,
+      );
+      expect(status?.[1]?.trim(), path).toBe(commonTexts.loading);
+      expect(html, path).toContain('<noscript><style>.boot-wait{display:none}</style></noscript>');
     }
   });
 
