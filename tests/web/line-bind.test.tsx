@@ -48,7 +48,8 @@ describe('/line_bind: finding the account by mobile', () => {
     answerTerms();
     const { user, router } = await enterMobile();
     const dialog = await screen.findByRole('dialog', { name: '提示' });
-    expect(dialog).toHaveTextContent('此手機號碼尚未註冊，是否前往註冊？');
+    // The focus goes to a button: the question the buttons answer comes with the dialog's name.
+    expect(dialog).toHaveAccessibleDescription('此手機號碼尚未註冊，是否前往註冊？');
     await user.click(within(dialog).getByRole('button', { name: '會員註冊' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/registerFirst'));
     expect(await screen.findByLabelText('手機號碼')).toHaveValue(MOBILE);
@@ -63,6 +64,17 @@ describe('/line_bind: finding the account by mobile', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(async () => expect(await mobileInput()).toHaveFocus());
     expect(router.state.location.pathname).toBe('/line_bind');
+  });
+
+  it('Esc closes the offer as 重新輸入 does: back to the mobile, nothing sent', async () => {
+    const checks = answer('checkMobile', () => reply('C01', {}));
+    const { user, router } = await enterMobile();
+    await screen.findByRole('dialog', { name: '提示' });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(async () => expect(await mobileInput()).toHaveFocus());
+    expect(router.state.location.pathname).toBe('/line_bind');
+    expect(checks).toHaveLength(1);
   });
 
   it('shows any other answer’s RM with OK', async () => {

@@ -56,6 +56,12 @@ export function LineBindMobileScreen() {
     defaultValues: { mobile: lineBindMobile.get() ?? '' },
   });
 
+  // 重新輸入, or closing the offer (Esc): after the modal hands focus back, the member types the number again.
+  const reenter = () => {
+    setOfferRegistration(false);
+    setTimeout(() => setFocus('mobile', { shouldSelect: true }));
+  };
+
   const lookUp = ({ mobile }: MobileValues) => {
     if (!checkMobile.isPending) checkMobile.mutate(mobile);
   };
@@ -88,17 +94,12 @@ export function LineBindMobileScreen() {
         size="confirm"
         open={offerRegistration}
         title={commonTexts.noticeTitle}
+        onClose={reenter}
+        bodyIsMessage
         footer={
           <>
             <Button onClick={() => void navigate({ to: '/registerFirst' })}>{lineBindTexts.register}</Button>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setOfferRegistration(false);
-                // After the modal hands focus back, the member types the number again.
-                setTimeout(() => setFocus('mobile', { shouldSelect: true }));
-              }}
-            >
+            <Button variant="secondary" onClick={reenter}>
               {lineBindTexts.reenter}
             </Button>
           </>
