@@ -83,8 +83,8 @@ async function expectFitsTheWidth(page: Page, where: string): Promise<void> {
 /**
  * What a member cannot see whole: an element reaching past the screen's right edge (which the
  * page's own scroll width misses when a box clips it), or a box whose content is wider than it and
- * that hides the rest. Text cut on purpose with an ellipsis, and text kept for screen readers
- * only, are not counted.
+ * that hides the rest, an ellipsis included (a name cut to 「王小…」 is not the member's name).
+ * Text kept for screen readers only is not counted.
  */
 function cutOff(page: Page): Promise<string[]> {
   return page.evaluate((screenWidth) => {
@@ -98,7 +98,7 @@ function cutOff(page: Page): Promise<string[]> {
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       if (box.right > screenWidth + 0.5) found.push(`${name(element)} reaches ${Math.round(box.right)} px`);
-      const hides = style.overflowX !== 'visible' && style.textOverflow !== 'ellipsis';
+      const hides = style.overflowX !== 'visible';
       if (hides && element.scrollWidth > element.clientWidth + 1 && !(element instanceof HTMLInputElement))
         found.push(`${name(element)} hides ${element.scrollWidth - element.clientWidth} px`);
     }

@@ -8,7 +8,8 @@ import { freshDataDir, type MemberServer, startMemberServer } from './member-ser
 
 const run = promisify(execFile);
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
-const VISITOR = { mobile: '0955000777', name: '林卡卡' };
+// A long name, as some members have: the card shows it whole at any text size.
+const VISITOR = { mobile: '0955000777', name: '歐陽卡卡 Alexandra Montgomery' };
 const TILL = '信義店 1 號機';
 const OTHER_TILL = '南西店 2 號機';
 

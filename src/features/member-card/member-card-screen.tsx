@@ -38,7 +38,8 @@ export function MemberCardScreen() {
           <div className="flex items-center gap-3">
             <BrandLogo className="size-12" />
             <div className="flex min-w-0 flex-col">
-              <p className="truncate text-lg font-semibold text-ink">{view.name}</p>
+              {/* Whole at any text size: a cashier may need to read the name, so it wraps, never cut. */}
+              <p className="break-words text-lg font-semibold text-ink">{view.name}</p>
               <p className="text-sm text-ink-muted tabular-nums">{view.mobileMasked}</p>
             </div>
           </div>
