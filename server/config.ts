@@ -17,6 +17,12 @@ const DAY = 24 * 60 * MINUTE;
 export const LIMITS = {
   memberTokenMs: MEMBER_TOKEN_DAYS * DAY,
   tempTokenMs: TEMP_TOKEN_MINUTES * MINUTE,
+  /**
+   * Sessions one member may hold at once (phone, LINE, desktop, a shared computer left signed
+   * in...): a sign-in past it ends the member's oldest. Each lives a year; without a bound, a
+   * caller repeating sign-ins to their own account leaves a row a year for each.
+   */
+  liveSessionsPerMember: 20,
   lockoutFailures: 5,
   lockoutWindowMs: 15 * MINUTE,
   lockoutMs: 15 * MINUTE,

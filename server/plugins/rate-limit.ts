@@ -30,7 +30,7 @@ export interface RateLimitOptions {
  * A member's own journeys stay far inside the default 30 a minute: registering is
  * register_check, register and perhaps an update_register_mobile or two and register_verify;
  * a forgotten password is one forget_password and its code; LINE binding one check_mobile; a
- * failed login one compare_ec_member after it.
+ * LINE login one login_with_provider; a failed login one compare_ec_member after it.
  */
 const CHECK_CALLS: readonly EndpointName[] = [
   'login',
@@ -41,6 +41,10 @@ const CHECK_CALLS: readonly EndpointName[] = [
   'forgetPasswordVerify',
   'memberVerify',
   'verifyVerificationCode',
+  // A LINE login asks LINE's servers about the token and, for a bound LINE, issues a session that
+  // lives a year: one tap's worth for a member, and a way to fill the sessions table for a caller
+  // who repeats it.
+  'loginWithProvider',
   // Each answers a registered mobile differently from a free one, at no other cost to the
   // caller: MEMBER_IS_NOT_EXIST before any SMS, MEMBER_MOBILE_IS_REPEAT before any SMS or
   // hashing (and, once the SMS budgets refuse, still against SMS_SEND_LIMIT), is_mmrm_member.

@@ -167,6 +167,7 @@ describe('the budget of calls that check a password or a code (RATE_LIMIT_CHECKS
         'checkMobile',
         'updateMemberPassword',
         'verifyVerificationCode',
+        'loginWithProvider',
       ] as const) {
         const refused = await post(t, pathOf(name), '10.2.0.1');
         expect(refused.statusCode).toBe(429);

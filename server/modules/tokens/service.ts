@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne, sql, type WithSubquery } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, sql, type WithSubquery } from 'drizzle-orm';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { type BatchOptions, deleteInBatches } from '../../db/delete-in-batches';
@@ -92,13 +92,40 @@ export async function issueSignInToken(
       createdAt: sql`${now.toISOString()}::timestamptz`.as('created_at'),
     })
     .from(unchanged);
+  // The member's oldest live sessions past the limit end with this sign-in, in the same statement
+  // (LIMITS.liveSessionsPerMember), and only when it is issued. Two sign-ins at the same moment
+  // may each leave one over; the next sign-in ends it.
+  const oldestEnded = db.$with('oldest_sessions_ended').as(
+    db
+      .update(memberTokens)
+      .set({ revokedAt: now })
+      .where(
+        inArray(
+          memberTokens.id,
+          db
+            .select({ id: memberTokens.id })
+            .from(memberTokens)
+            .where(
+              and(
+                eq(memberTokens.memberId, sql`(select ${unchanged.memberId} from ${unchanged})`),
+                eq(memberTokens.kind, 'member'),
+                isNull(memberTokens.revokedAt),
+                gt(memberTokens.expiresAt, now),
+              ),
+            )
+            .orderBy(desc(memberTokens.createdAt), desc(memberTokens.id))
+            .offset(LIMITS.liveSessionsPerMember - 1),
+        ),
+      )
+      .returning({ id: memberTokens.id }),
+  );
   // `alongside` may update the member's row too (a registration completed). PostgreSQL runs a
   // WITH update that the main query does not read after the main query, so the lock above comes
   // first; the other way round, the lock would skip a row its own statement had changed, and no
   // token would be issued (stale-registration.test.ts and line-binding-lifetime.test.ts sign in a
   // registration left before step 3, on both databases).
   const [row] = await db
-    .with(...alongside, unchanged)
+    .with(...alongside, unchanged, oldestEnded)
     .insert(memberTokens)
     .select(issue)
     .returning({ id: memberTokens.id });
