@@ -4,6 +4,7 @@ import { AES_KEY_COOKIE, MMRM_TOKEN_HEADER } from '#protocol/values';
 import { readCookie } from '../lib/cookies';
 import { isSafeRedirect, leaveFor } from '../lib/redirect';
 import { takeReturnPath } from '../lib/return-path';
+import { endSession } from '../lib/session';
 import { storage } from '../lib/storage';
 import { callUrl, encrypt, getApi, gotNoAnswer, hasRc } from './client';
 
@@ -34,44 +35,60 @@ export function fetchRedirectLocation(memberToken: string): Promise<ApiResponse<
 
 /**
  * A safe location, or why there is none: the RM of another RC than C01, null when none came;
- * `answered` is false when nothing came back at all (the signal, not the address, failed).
+ * `answered` is false when nothing came back at all (the signal, not the address, failed), and
+ * `sessionEnded` says the answer was TOKEN_INVALID.
  */
 type Asked =
-  | { location: string; refusal: null; answered: true }
-  | { location: null; refusal: string | null; answered: boolean };
+  | { location: string; refusal: null; answered: true; sessionEnded: false }
+  | { location: null; refusal: string | null; answered: boolean; sessionEnded: boolean };
 
 async function ask(call: () => ReturnType<typeof fetchRedirectLocation>): Promise<Asked> {
   try {
     const answer = await call();
-    if (!hasRc(answer, 'C01')) return { location: null, refusal: answer.rcrm.RM, answered: true };
+    if (!hasRc(answer, 'C01')) {
+      return { location: null, refusal: answer.rcrm.RM, answered: true, sessionEnded: hasRc(answer, 'TOKEN_INVALID') };
+    }
     const location = answer.results?.location;
     return isSafeRedirect(location)
-      ? { location, refusal: null, answered: true }
-      : { location: null, refusal: null, answered: true };
+      ? { location, refusal: null, answered: true, sessionEnded: false }
+      : { location: null, refusal: null, answered: true, sessionEnded: false };
   } catch (error) {
-    return { location: null, refusal: null, answered: !gotNoAnswer(error) };
+    return { location: null, refusal: null, answered: !gotNoAnswer(error), sessionEnded: false };
   }
 }
 
 /**
  * Where the member goes next. When asking failed (`failed`), `refusal` is the RM that came back
  * (null when none did) and `location` the member API's answer, asked instead of a failing saved
- * rurl, or null: the caller's default then.
+ * rurl, or null: the caller's default then. `sessionEnded`: the member API itself refused the
+ * token (the password was changed or reset elsewhere, or the session ended there); the session
+ * ends here too, as after any call (`callApi`), and there is nowhere to go on to.
  */
 export type RedirectPlan =
   | { failed: false; location: string }
-  | { failed: true; refusal: string | null; location: string | null };
+  | { failed: true; refusal: string | null; location: string | null; sessionEnded: false }
+  | { failed: true; refusal: string | null; location: null; sessionEnded: true };
+
+function sessionEnded(memberToken: string, refusal: string | null): RedirectPlan {
+  if (storage.memberAuth.get()?.token === memberToken) endSession();
+  return { failed: true, refusal, location: null, sessionEnded: true };
+}
 
 export async function planRedirect(memberToken: string): Promise<RedirectPlan> {
   const asked = await ask(() => fetchRedirectLocation(memberToken));
   if (asked.location) return { failed: false, location: asked.location };
   const rurl = storage.rurl.get();
-  if (!rurl || !isSafeRedirect(rurl)) return { failed: true, refusal: asked.refusal, location: null };
+  if (!rurl || !isSafeRedirect(rurl)) {
+    if (asked.sessionEnded) return sessionEnded(memberToken, asked.refusal);
+    return { failed: true, refusal: asked.refusal, location: null, sessionEnded: false };
+  }
+  const fallback = await ask(() => getLocation(null, memberToken));
+  // The rurl was not at fault: the session has ended, and the next sign-in goes there still.
+  if (fallback.sessionEnded) return sessionEnded(memberToken, fallback.refusal);
   // A rurl that answers wrongly would fail every later sign-in too: it is forgotten, and the member API
   // asked instead. One that got no answer may answer next time (a weak signal): it is kept for then.
   if (asked.answered) storage.rurl.remove();
-  const fallback = await ask(() => getLocation(null, memberToken));
-  return { failed: true, refusal: asked.refusal, location: fallback.location };
+  return { failed: true, refusal: asked.refusal, location: fallback.location, sessionEnded: false };
 }
 
 /**

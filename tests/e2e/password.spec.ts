@@ -253,6 +253,22 @@ test("changing the password on one phone ends the member's session on the other"
   // Its autumn password was never set: only the summer one logs in.
   await logIn(other, TWO_DEVICES.mobile, 'summer2025');
   await expect(other).toHaveURL(`${server.url}/change_member`);
+
+  // Changed once more on this phone; the other then opens /login (LINE's menu, a shop's link),
+  // which takes a member with a session straight on: this one is told it has ended, and signs in.
+  await page.goto(`${server.url}/change_pwd`);
+  await fillChange(page, 'summer2025', 'winter2025');
+  await page.getByRole('button', { name: '確定' }).click();
+  await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '確定' }).click();
+  await other.goto(`${server.url}/login`);
+  const endedOnArrival = other.getByRole('dialog', { name: '提示' });
+  await expect(endedOnArrival).toHaveText(/登入已失效，請重新登入/);
+  await expect(endedOnArrival).not.toContainText('前往會員中心');
+  await other.screenshot({ path: info.outputPath('other-phone-login-after-session-ended-360x640.png') });
+  await endedOnArrival.getByRole('button', { name: '關閉' }).click();
+  await expect(other).toHaveURL(`${server.url}/login`);
+  await logIn(other, TWO_DEVICES.mobile, 'winter2025');
+  await expect(other).toHaveURL(`${server.url}/change_member`);
   await other.context().close();
 });
 

@@ -1,9 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { startSession } from '../../src/lib/session';
 import { answerRedirectLocation, reply, setAesKeyCookie, urlOf } from './support/api';
 import { SHOP_ORIGIN } from './support/config';
 import { stubLocationReplace } from './support/location';
+import { accountInput } from './support/login';
 import { answerProfile, MEMBER_TOKEN, signIn } from './support/profile';
 import { answerTerms } from './support/register';
 import { renderApp } from './support/render-app';
@@ -54,6 +55,42 @@ describe('a signed-in member who opens a way in goes on instead of starting agai
     renderApp('/login');
     await waitFor(() => expect(replace).toHaveBeenCalledWith(`${SHOP_ORIGIN}/member/home`));
     expect(redirects[0]?.mmrmToken).toBe(MEMBER_TOKEN);
+  });
+});
+
+describe('/login with a session the server has ended (the password changed on another phone)', () => {
+  const RURL = `${SHOP_ORIGIN}/api/after-login`;
+
+  async function arriveWithEndedSession() {
+    setAesKeyCookie();
+    startSession(MEMBER_TOKEN, 'Member');
+    const replace = stubLocationReplace();
+    const view = renderApp('/login');
+    const dialog = await screen.findByRole('dialog', { name: '提示' });
+    return { ...view, dialog, replace };
+  }
+
+  it('says the sign-in has ended and leaves the form, without going on', async () => {
+    const asked = answerRedirectLocation(urlOf('redirectLocation'), () => reply('TOKEN_INVALID'));
+    const { user, dialog, replace } = await arriveWithEndedSession();
+    expect(dialog).toHaveAccessibleDescription('登入已失效，請重新登入');
+    expect(localStorage.getItem('memberAuth')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: '關閉' }));
+    expect(accountInput()).toBeInTheDocument();
+    expect(replace).not.toHaveBeenCalled();
+    expect(asked).toHaveLength(1);
+  });
+
+  it('keeps the shop’s saved rurl for the sign-in that follows: the address was not at fault', async () => {
+    localStorage.setItem('rurl', RURL);
+    const fromShop = answerRedirectLocation(RURL, () => reply('TOKEN_INVALID'));
+    const fromMemberApi = answerRedirectLocation(urlOf('redirectLocation'), () => reply('TOKEN_INVALID'));
+    const { dialog, replace } = await arriveWithEndedSession();
+    expect(dialog).toHaveAccessibleDescription('登入已失效，請重新登入');
+    expect(localStorage.getItem('rurl')).toBe(RURL);
+    expect(localStorage.getItem('memberAuth')).toBeNull();
+    expect([fromShop.length, fromMemberApi.length]).toEqual([1, 1]);
+    expect(replace).not.toHaveBeenCalled();
   });
 });
 

@@ -1,3 +1,4 @@
+import { RC_MESSAGES } from '#protocol/rc';
 import { DEFAULT_REDIRECT_PATH } from '#protocol/routes';
 import { hasRc } from '../../../api/client';
 import { type Credentials, login, memberTokenOf } from '../../../api/member-login';
@@ -75,6 +76,9 @@ async function goOn(token: string, method: LoginType): Promise<SignInOutcome> {
   trackSignIn(method);
   const plan = await planRedirect(token);
   if (!plan.failed && leaveFor(plan.location)) return { leaving: true };
+  // Ended elsewhere (a session this device arrived with, its password changed on another): the
+  // member signs in again here, and a saved rurl still waits for that sign-in.
+  if (plan.failed && plan.sessionEnded) return stay(plan.refusal ?? RC_MESSAGES.TOKEN_INVALID);
   const refusal = plan.failed ? plan.refusal : null;
   return {
     leaving: false,
