@@ -115,7 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(ecMemberRoutes, context);
   await app.register(oauthRoutes, context);
   await app.register(registerRoutes, context);
-  scheduleHousekeeping(app, context);
+  scheduleHousekeeping(app, context, database.kind);
   await app.register(lineRoutes, context);
   await app.register(profileRoutes, context);
   await app.register(passwordRoutes, context);

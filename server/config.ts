@@ -63,6 +63,12 @@ export const LIMITS = {
   smsResendMs: SMS_RESEND_SECONDS * 1000,
   /** One registration's temp token may have codes sent to at most this many different mobiles. */
   registerTokenMobiles: 3,
+  /**
+   * How often PGlite's tables are vacuumed (modules/housekeeping/vacuum.ts): a few times a day is
+   * plenty for what a sweep removes in that time, and each table's turn holds PGlite's one
+   * connection, so requests wait for it.
+   */
+  pgliteVacuumEveryMs: 6 * 60 * MINUTE,
   /** How often the housekeeping sweep runs (expired unfinished registrations, spent tokens and codes). */
   housekeepingSweepMs: 10 * MINUTE,
   /** A requested mobile change waits this long for its code, from its last send (a resend starts the wait afresh). */

@@ -271,7 +271,7 @@ describe('the member server', () => {
       failed: 'next failed',
     };
     try {
-      scheduleHousekeeping(app, { db: t.db, now: t.clock.now }, [slow, next]);
+      scheduleHousekeeping(app, { db: t.db, now: t.clock.now }, t.testDatabase.database.kind, [slow, next]);
       await app.ready();
       vi.advanceTimersByTime(LIMITS.housekeepingSweepMs);
       expect(ran).toEqual(['slow']);

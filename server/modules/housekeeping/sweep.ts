@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { LIMITS } from '../../config';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { sweepStaleRegistrations } from '../members/service';
+import { pruneFinishedHops } from '../oauth/service';
 import { pruneEndedMobileChanges } from '../profile/service';
 import { pruneDeadTokens } from '../tokens/service';
 import { pruneOldCodes } from '../verification/service';
+import { vacuumWhenDue } from './vacuum';
 
 /** One kind of row that stops being of use, removed by `run`, which answers how many went. */
 export interface HousekeepingJob {
@@ -45,6 +47,11 @@ export const HOUSEKEEPING_JOBS: readonly HousekeepingJob[] = [
     removed: '已移除超過計算期限的簡訊驗證碼',
     failed: '清除過期的簡訊驗證碼失敗，下次再試',
   },
+  {
+    run: (db, now, signal) => pruneFinishedHops(db, now, { signal }),
+    removed: '已移除逾期超過一天的 OAuth 授權請求',
+    failed: '清除逾期的 OAuth 授權請求失敗，下次再試',
+  },
 ];
 
 /**
@@ -72,9 +79,10 @@ export async function sweepOnce(
 /**
  * Every few minutes, removes what is past all use: registrations that never reached step 3
  * and whose temp token has expired, mobile changes never confirmed in time, and, a day after
- * their end, tokens and SMS codes. Every
+ * their end, tokens, SMS codes and OAuth hops. Every
  * process sweeps; the deletes are idempotent, so several at once do no harm, and a sweep still
- * running when the next is due lets that one go.
+ * running when the next is due lets that one go. On PGlite, a sweep every few hours then
+ * vacuums the tables (./vacuum.ts); the first sweep comes minutes after start, never holding it up.
  *
  * Closing waits for a sweep under way, which stops after the statement it is in: the database
  * is closed after the app, and a delete cut off by that would be logged as a failure.
@@ -82,14 +90,18 @@ export async function sweepOnce(
 export function scheduleHousekeeping(
   app: FastifyInstance,
   { db, now }: Pick<AppContext, 'db' | 'now'>,
+  database: Database['kind'],
   jobs: readonly HousekeepingJob[] = HOUSEKEEPING_JOBS,
 ): void {
   const stopping = new AbortController();
+  const vacuum = vacuumWhenDue(database, db, app.log);
   let running: Promise<void> | undefined;
   const sweep = () => {
-    running ??= sweepOnce(db, now(), app.log, jobs, stopping.signal).finally(() => {
-      running = undefined;
-    });
+    running ??= sweepOnce(db, now(), app.log, jobs, stopping.signal)
+      .then(() => vacuum(now(), stopping.signal))
+      .finally(() => {
+        running = undefined;
+      });
   };
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Results } from '#protocol';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
+import { type BatchOptions, deleteInBatches } from '../../db/delete-in-batches';
 import { oauthClients, oauthCodes, oauthRequests } from '../../db/schema';
 import { newSecret, sha256Hex } from '../../lib/secrets';
 import { lockMember } from '../members/service';
@@ -28,7 +29,6 @@ export async function startRequest(db: Db, hop: HopRequest, now: Date): Promise<
   const client = await authenticateClient(db, hop.clientId, hop.clientSecret);
   if (!client || !(await isRegisteredRedirectUri(db, client.id, hop.redirectUri)))
     return { rc: 'OAUTH_CLIENT_INVALID' };
-  await pruneFinishedHops(db, now);
   const randomKey = newSecret();
   await db.insert(oauthRequests).values({
     keyHash: sha256Hex(randomKey),
@@ -43,9 +43,15 @@ export async function startRequest(db: Db, hop: HopRequest, now: Date): Promise<
   return { rc: 'C01', randomKey };
 }
 
-// A day past its expiry a hop is of no more use, not even to recognise a replayed code, so it goes.
-async function pruneFinishedHops(db: Db, now: Date): Promise<void> {
-  await db.delete(oauthRequests).where(lt(oauthRequests.expiresAt, new Date(now.getTime() - LIMITS.spentRecordKeepMs)));
+/**
+ * Removes the hops a day past their expiry, their codes with them: of no more use, not even to
+ * recognise a replayed code. The housekeeping sweep runs it, not a partner's request: after a
+ * burst of hops, one delete of them all could outlast the statement timeout and fail every hop
+ * after it. Answers how many went.
+ */
+export function pruneFinishedHops(db: Db, now: Date, batches: BatchOptions = {}): Promise<number> {
+  const expiredBefore = new Date(now.getTime() - LIMITS.spentRecordKeepMs);
+  return deleteInBatches(db, oauthRequests, oauthRequests.id, lt(oauthRequests.expiresAt, expiredBefore), batches);
 }
 
 /**
