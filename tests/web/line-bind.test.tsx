@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { RC_MESSAGES } from '#protocol/rc';
 import { answer, answerRedirectLocation, decrypted, reply, setAesKeyCookie, urlOf } from './support/api';
 import { SHOP_ORIGIN } from './support/config';
 import { errorsOf } from './support/fields';
@@ -201,9 +202,10 @@ describe('/line_bind/login: proving the account and binding', () => {
     expect(localStorage.getItem('memberAuth')).toBeNull();
   });
 
-  it('shows the bind’s RM and stays signed out when the LINE id is bound elsewhere', async () => {
+  it('shows the bind’s RM and stays signed out when the LINE id is bound elsewhere, the sign-in ended on the server too', async () => {
     answer('login', () => reply('C01', { member_access_token: MEMBER_TOKEN }));
     answer('bindThirdParty', () => reply('LINE_ALREADY_BOUND'));
+    const logouts = answer('logout', () => reply('C01', {}));
     const { user } = await openPasswordStep();
     await user.type(screen.getByLabelText('密碼'), PASSWORD);
     await user.click(bindButton());
@@ -212,6 +214,34 @@ describe('/line_bind/login: proving the account and binding', () => {
     expect(within(dialog).getByRole('button', { name: '確定' })).toBeInTheDocument();
     expect(localStorage.getItem('memberAuth')).toBeNull();
     expect(sessionStorage.getItem('line_verify_data')).not.toBeNull();
+    // The password's sign-in was only the way to the bind: kept by no one, it must not live its year.
+    expect(logouts.map((call) => call.payload.token)).toEqual([MEMBER_TOKEN]);
+  });
+
+  it.each([
+    ['no answer to the sign-out either', () => HttpResponse.error()],
+    ['the sign-out refused', () => reply('TOKEN_INVALID')],
+  ])('still shows the bind’s RM with %s', async (_, logout) => {
+    answer('login', () => reply('C01', { member_access_token: MEMBER_TOKEN }));
+    answer('bindThirdParty', () => reply('LINE_TOKEN_INVALID'));
+    answer('logout', logout);
+    const { user } = await openPasswordStep();
+    await user.type(screen.getByLabelText('密碼'), PASSWORD);
+    await user.click(bindButton());
+    expect(await screen.findByRole('dialog', { name: '提示' })).toHaveTextContent(RC_MESSAGES.LINE_TOKEN_INVALID);
+    expect(localStorage.getItem('memberAuth')).toBeNull();
+  });
+
+  it('ends the sign-in on the server when the bind gets no answer', async () => {
+    answer('login', () => reply('C01', { member_access_token: MEMBER_TOKEN }));
+    answer('bindThirdParty', () => HttpResponse.error());
+    const logouts = answer('logout', () => reply('C01', {}));
+    const { user } = await openPasswordStep();
+    await user.type(screen.getByLabelText('密碼'), PASSWORD);
+    await user.click(bindButton());
+    await screen.findByRole('dialog', { name: '提示' });
+    await waitFor(() => expect(logouts.map((call) => call.payload.token)).toEqual([MEMBER_TOKEN]));
+    expect(localStorage.getItem('memberAuth')).toBeNull();
   });
 
   it('asks for the password before calling', async () => {
