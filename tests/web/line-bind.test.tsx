@@ -9,6 +9,7 @@ import { errorsOf } from './support/fields';
 import { stubLocationReplace } from './support/location';
 import { answerTerms } from './support/register';
 import { renderApp } from './support/render-app';
+import { loseNextAnswer } from './support/weak-signal';
 
 const MOBILE = '0912345678';
 const PASSWORD = 'abc123';
@@ -219,12 +220,12 @@ describe('/line_bind/login: proving the account and binding', () => {
   });
 
   it.each([
-    ['no answer to the sign-out either', () => HttpResponse.error()],
-    ['the sign-out refused', () => reply('TOKEN_INVALID')],
+    ['no answer to the sign-out either', () => loseNextAnswer('logout')],
+    ['the sign-out refused', () => answer('logout', () => reply('TOKEN_INVALID'))],
   ])('still shows the bind’s RM with %s', async (_, logout) => {
     answer('login', () => reply('C01', { member_access_token: MEMBER_TOKEN }));
     answer('bindThirdParty', () => reply('LINE_TOKEN_INVALID'));
-    answer('logout', logout);
+    logout();
     const { user } = await openPasswordStep();
     await user.type(screen.getByLabelText('密碼'), PASSWORD);
     await user.click(bindButton());
@@ -234,7 +235,7 @@ describe('/line_bind/login: proving the account and binding', () => {
 
   it('ends the sign-in on the server when the bind gets no answer', async () => {
     answer('login', () => reply('C01', { member_access_token: MEMBER_TOKEN }));
-    answer('bindThirdParty', () => HttpResponse.error());
+    loseNextAnswer('bindThirdParty');
     const logouts = answer('logout', () => reply('C01', {}));
     const { user } = await openPasswordStep();
     await user.type(screen.getByLabelText('密碼'), PASSWORD);
