@@ -56,7 +56,7 @@ export function LineBindMobileScreen() {
     defaultValues: { mobile: lineBindMobile.get() ?? '' },
   });
 
-  // 重新輸入, or closing the offer (Esc): after the modal hands focus back, the member types the number again.
+  // Entering the number again, or closing the offer (Esc): after the modal hands focus back, the member types it again.
   const reenter = () => {
     setOfferRegistration(false);
     setTimeout(() => setFocus('mobile', { shouldSelect: true }));
