@@ -17,19 +17,31 @@ interface CodeFormProps {
   onVerify: (code: string) => void;
   /** A call is running: the verify button waits. */
   busy?: boolean;
+  /**
+   * The form takes the place of the button that sent the first code: the code field takes the
+   * focus as it shows. The button pressed is gone, and the focus would otherwise go back to the
+   * screen's heading, which a screen reader reads as a page started again.
+   */
+  focusOnShow?: boolean;
 }
 
 /** The SMS code; checked when the verify button is pressed. */
-export function CodeForm({ onVerify, busy = false }: CodeFormProps) {
+export function CodeForm({ onVerify, busy = false, focusOnShow = false }: CodeFormProps) {
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors },
   } = useForm<CodeValues>({
     resolver: valibotResolver(codeFormSchema),
     mode: 'onSubmit',
     defaultValues: { code: '' },
   });
+  // Once, as the form shows (after the loading overlay has given the focus back, in the same commit).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only as the form first shows.
+  useEffect(() => {
+    if (focusOnShow) setFocus('code');
+  }, []);
   return (
     <form noValidate onSubmit={handleSubmit(({ code }) => onVerify(code))} className="flex flex-col gap-4">
       <TextField

@@ -32,7 +32,9 @@ describe('arriving at /verify_mobile shows where the member stands and sends not
 
     await user.click(await sendButton());
     expect(await screen.findByText('驗證碼已發送至 0912-345-678，請於 10 分鐘內輸入。')).toBeInTheDocument();
-    expect(screen.getByLabelText('驗證碼')).toBeInTheDocument();
+    // The button pressed is gone: the focus goes where the member goes on, the code, not back to
+    // the heading, which a screen reader would read as a page started again.
+    await waitFor(() => expect(screen.getByLabelText('驗證碼')).toHaveFocus());
     expect(sends).toHaveLength(1);
     expect(sends[0]?.payload.token).toBe(MEMBER_TOKEN);
     expect(sends[0]?.params).toEqual({ verification_type: 'member_verification' });
@@ -61,6 +63,9 @@ describe('arriving at /verify_mobile shows where the member stands and sends not
     renderApp('/verify_mobile');
     expect(await screen.findByLabelText('驗證碼')).toBeInTheDocument();
     await waitFor(() => expect(sends).toHaveLength(1));
+    // Arriving, the page starts where pages start: the code form takes the focus only from a send
+    // made on this screen.
+    expect(screen.getByLabelText('驗證碼')).not.toHaveFocus();
   });
 
   it('a refused send shows its RM and keeps the 發送驗證碼 button', async () => {

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '../../components/button';
 import { CodeForm, ResendButton } from '../../components/code-form';
 import { linkClass } from '../../components/link-class';
@@ -42,6 +42,8 @@ export function CodeScreen({
   extraLink,
   firstSend,
 }: CodeScreenProps) {
+  // The code form shown in place of the first send's button, rather than on arrival.
+  const [formReplacesFirstSend] = useState(() => firstSend !== undefined);
   return (
     <PageCard title={heading}>
       <div className="flex flex-col gap-4">
@@ -55,7 +57,7 @@ export function CodeScreen({
         ) : (
           <>
             {sentTo ? <p className="text-base text-ink">{sentTo}</p> : null}
-            <CodeForm onVerify={onVerify} busy={busy} />
+            <CodeForm onVerify={onVerify} busy={busy} focusOnShow={formReplacesFirstSend} />
             <ResendButton purpose={purpose} onResend={onResend} busy={busy} />
           </>
         )}
