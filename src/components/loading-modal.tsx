@@ -3,29 +3,27 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { commonTexts } from '../i18n/zh-TW/common';
 import { focusIsInModal, LOADING_OVERLAY_ATTRIBUTE, returnFocusAfterLoading, takeFocusForLoading } from './focus';
+import { holdScreensBehind } from './screens-behind';
 
-/** How many overlays are up; the screens stay busy until the last one closes. */
+/** How many loading overlays are up; the screens stay busy until the last one closes. */
 let overlaysUp = 0;
 const busyScreens = new Set<HTMLElement>();
 
-/** The screens (`main`) are busy and out of reach: no focus, no screen-reader browsing behind the overlay. */
-function markScreensBusy(): void {
+/** The screens (`main`) are busy (`aria-busy`) and out of reach (`holdScreensBehind`) behind the overlay. */
+function markScreensBusy(): () => void {
   overlaysUp += 1;
   for (const main of document.querySelectorAll('main')) {
     main.setAttribute('aria-busy', 'true');
-    main.setAttribute('inert', '');
     busyScreens.add(main);
   }
-}
-
-function unmarkScreensBusy(): void {
-  overlaysUp -= 1;
-  if (overlaysUp > 0) return;
-  for (const main of busyScreens) {
-    main.removeAttribute('aria-busy');
-    main.removeAttribute('inert');
-  }
-  busyScreens.clear();
+  const letGo = holdScreensBehind();
+  return () => {
+    letGo();
+    overlaysUp -= 1;
+    if (overlaysUp > 0) return;
+    for (const main of busyScreens) main.removeAttribute('aria-busy');
+    busyScreens.clear();
+  };
 }
 
 /**
@@ -56,7 +54,7 @@ function keepTabOnOverlay(event: KeyboardEvent): void {
 /** Takes the focus into the overlay and returns the way to give it back. */
 function holdFocus(overlay: HTMLElement | null): () => void {
   takeFocusForLoading(overlay);
-  markScreensBusy();
+  const unmarkScreensBusy = markScreensBusy();
   document.addEventListener('keydown', keepTabOnOverlay, true);
   return () => {
     document.removeEventListener('keydown', keepTabOnOverlay, true);

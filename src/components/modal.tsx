@@ -1,7 +1,8 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { focusedElement, returnFocusTo } from './focus';
 import { ModalBody } from './modal-body';
+import { holdScreensBehind } from './screens-behind';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
@@ -41,43 +42,69 @@ interface ModalProps {
 const focusablesIn = (root: HTMLElement | null): HTMLElement[] =>
   root ? [...root.querySelectorAll<HTMLElement>(FOCUSABLE)] : [];
 
+/** The modals open now, the newest last: only it answers Esc and Tab. */
+const openModals: HTMLElement[] = [];
+
+/**
+ * Tab stays within the dialog, and Esc closes it (`onClose`), wherever the focus is: a tap on the
+ * backdrop leaves it on the page's body, outside the dialog, and Tab and Esc must still work.
+ */
+function keepKeysInside(dialog: HTMLElement, onClose: () => (() => void) | undefined) {
+  return (event: KeyboardEvent) => {
+    if (openModals.at(-1) !== dialog || event.defaultPrevented) return;
+    const close = onClose();
+    if (event.key === 'Escape' && close) {
+      event.preventDefault();
+      close();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const items = focusablesIn(dialog);
+    const first = items[0];
+    const last = items[items.length - 1];
+    const active = document.activeElement;
+    if (!first || !last) {
+      event.preventDefault();
+      dialog.focus();
+    } else if (!(active instanceof Node) || !dialog.contains(active)) {
+      event.preventDefault();
+      (event.shiftKey ? last : first).focus();
+    } else if (event.shiftKey && active === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+}
+
 export function Modal({ open, title, children, footer, onClose, size = 'default', bodyIsMessage = false }: ModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const bodyId = useId();
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
 
   useEffect(() => {
-    if (!open) return;
-    const opener = focusedElement();
     const dialog = dialogRef.current;
-    (focusablesIn(dialog)[0] ?? dialog)?.focus();
-    return () => returnFocusTo(opener);
+    if (!open || !dialog) return;
+    const opener = focusedElement();
+    (focusablesIn(dialog)[0] ?? dialog).focus();
+    // The screen behind is out of reach while the dialog is up (screens-behind.ts).
+    const letGo = holdScreensBehind();
+    openModals.push(dialog);
+    const onKeyDown = keepKeysInside(dialog, () => onCloseRef.current);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      openModals.splice(openModals.indexOf(dialog), 1);
+      letGo();
+      returnFocusTo(opener);
+    };
   }, [open]);
 
   if (!open) return null;
-
-  function keepFocusInside(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape' && onClose) {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    const items = focusablesIn(dialogRef.current);
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
 
   return createPortal(
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/45 p-4">
@@ -88,7 +115,6 @@ export function Modal({ open, title, children, footer, onClose, size = 'default'
         aria-labelledby={titleId}
         aria-describedby={bodyIsMessage ? bodyId : undefined}
         tabIndex={-1}
-        onKeyDown={keepFocusInside}
         className={`flex w-full ${WIDTH[size]} ${HEIGHT} flex-col overflow-y-auto rounded-2xl bg-white p-5 text-ink shadow-xl outline-none sm:p-6`}
       >
         <h2 id={titleId} className="shrink-0 text-center text-lg font-semibold">
