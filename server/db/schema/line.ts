@@ -1,4 +1,4 @@
-import { pgTable, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { index, pgTable, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { members } from './members';
 
 /** Third-party identities a member may sign in with; LINE is the only one so far. */
@@ -24,5 +24,8 @@ export const identityBindings = pgTable(
   (t) => [
     unique('identity_bindings_provider_user_unique').on(t.provider, t.providerUserId),
     unique('identity_bindings_provider_member_unique').on(t.provider, t.memberId),
+    // A member removed (a registration never finished, swept) takes its bindings: found by this,
+    // where the unique index above, led by the provider, would be read whole.
+    index('identity_bindings_member_id_idx').on(t.memberId),
   ],
 );

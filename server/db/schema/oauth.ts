@@ -51,6 +51,8 @@ export const oauthRequests = pgTable(
   },
   (t) => [
     index('oauth_requests_expires_at_idx').on(t.expiresAt),
+    // Removing a client removes its hops: found by this, not by reading every hop.
+    index('oauth_requests_client_id_idx').on(t.clientId),
     check(
       'oauth_requests_pkce_check',
       sql`(${t.codeChallenge} is null and ${t.codeChallengeMethod} is null) or ${t.codeChallengeMethod} = 'S256'`,

@@ -1,0 +1,2 @@
+CREATE INDEX "identity_bindings_member_id_idx" ON "identity_bindings" USING btree ("member_id");--> statement-breakpoint
+CREATE INDEX "oauth_requests_client_id_idx" ON "oauth_requests" USING btree ("client_id");
