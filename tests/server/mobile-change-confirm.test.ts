@@ -235,6 +235,48 @@ describe('two members waiting to move to the same mobile', () => {
   });
 });
 
+describe('one member, two phones: a request is the session’s that made it', () => {
+  // The member asked on the phone (beforeEach), then asks on the desktop for another mobile: the
+  // desktop's request replaces the phone's. The phone still shows the first mobile; its code and
+  // its resend must not reach the desktop's request.
+  const DESKTOP_MOBILE = '0977888999';
+  let desktop: string;
+  beforeEach(async () => {
+    desktop = await memberToken(t);
+    t.clock.advance(LIMITS.smsResendMs);
+    expect(await rcOf(requestMobileChange(t, desktop, DESKTOP_MOBILE))).toBe('C01');
+  });
+
+  it('the phone’s confirm is told its request has ended, and spends none of the desktop code’s tries', async () => {
+    for (let i = 0; i < LIMITS.verifyCodeMaxAttempts; i++) {
+      expect(await rcOf(confirm(await latestCode(t, NEW_MOBILE)))).toBe('MOBILE_CHANGE_EXPIRED');
+    }
+    expect(await rcOf(confirm(await latestCode(t, DESKTOP_MOBILE), desktop))).toBe('C01');
+    expect((await memberRow(t, member.id)).mobile).toBe(DESKTOP_MOBILE);
+  });
+
+  it('the phone’s resend is told its request has ended, and texts no one', async () => {
+    t.clock.advance(LIMITS.smsResendMs);
+    expect(await rcOf(resend())).toBe('MOBILE_CHANGE_EXPIRED');
+    expect(await outbox(t, DESKTOP_MOBILE)).toHaveLength(1);
+    expect(await outbox(t, NEW_MOBILE)).toHaveLength(1);
+  });
+
+  it('the phone asking again for the desktop’s mobile within the minute takes the code on its way there', async () => {
+    expect(await rcOf(requestMobileChange(t, token, DESKTOP_MOBILE))).toBe('SMS_RESEND_TOO_SOON');
+    expect(await rcOf(confirm(await latestCode(t, DESKTOP_MOBILE)))).toBe('C01');
+    expect((await memberRow(t, member.id)).mobile).toBe(DESKTOP_MOBILE);
+    expect(await outbox(t, DESKTOP_MOBILE)).toHaveLength(1);
+  });
+
+  it('the phone that asks again makes its own request the one in force', async () => {
+    t.clock.advance(LIMITS.smsResendMs);
+    expect(await rcOf(requestMobileChange(t, token, '0966555444'))).toBe('C01');
+    expect(await rcOf(confirm(await latestCode(t, DESKTOP_MOBILE), desktop))).toBe('MOBILE_CHANGE_EXPIRED');
+    expect(await rcOf(confirm(await latestCode(t, '0966555444')))).toBe('C01');
+  });
+});
+
 describe('POST /api/member/resend_member_verify', () => {
   it('texts a new code to the pending new mobile once 60 seconds have passed', async () => {
     expect((await resend()).json().rcrm).toEqual({ RC: 'SMS_RESEND_TOO_SOON', RM: RC_MESSAGES.SMS_RESEND_TOO_SOON });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RC_MESSAGES } from '#protocol';
 import { LIMITS } from '../../server/config';
 import { pendingMobileChanges, verificationCodes } from '../../server/db/schema';
+import { sha256Hex } from '../../server/lib/secrets';
 import type { Member } from '../../server/modules/members/service';
 import { enc, startTestApp, type TestApp } from './helpers/app';
 import { tableContents } from './helpers/database';
@@ -51,6 +52,8 @@ describe('POST /api/member/update_member_mobile', () => {
         requestedAt: t.clock.now(),
         expiresAt: new Date(t.clock.now().getTime() + LIMITS.mobileChangeMs),
         codeId: sentCode?.id,
+        // The asking session's token, as member_tokens keeps it: the request is that session's.
+        requestedBy: sha256Hex(token),
       },
     ]);
   });

@@ -21,6 +21,13 @@ export const pendingMobileChanges = pgTable(
      * tries. None until the request's first code is delivered; a code withdrawn leaves none.
      */
     codeId: uuid('code_id').references(() => verificationCodes.id, { onDelete: 'set null' }),
+    /**
+     * The session that asked (its token's SHA-256, as member_tokens keeps it): the request is its
+     * own. The member's other phone, whose screen still shows the mobile it asked for before this
+     * request replaced it, is told its request has ended; its code and its resend do not reach this
+     * one. None on a request made before the column was (its 30 minutes are long over).
+     */
+    requestedBy: varchar('requested_by', { length: 64 }),
   },
   // Each code removed (withdrawn, or pruned in batches) looks here for a request that holds it.
   (t) => [index('pending_mobile_changes_code_id_idx').on(t.codeId)],

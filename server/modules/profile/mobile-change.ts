@@ -1,4 +1,4 @@
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import { taipeiTimestamp } from '#protocol';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
@@ -6,6 +6,7 @@ import { type BatchOptions, deleteInBatches } from '../../db/delete-in-batches';
 import { isUniqueViolation } from '../../db/errors';
 import { pendingMobileChanges } from '../../db/schema';
 import { Refusal, refused } from '../../lib/refusal';
+import { sha256Hex } from '../../lib/secrets';
 import { MOBILE_CHANGED_NOTICE, mobileChangedText, SmsSendError } from '../../sms';
 import { recordAuditEvent } from '../audit/service';
 import { checkMemberPassword, type PasswordCheck } from '../auth/service';
@@ -56,6 +57,9 @@ export async function requestMobileChange(
   if (await isMobileRegistered(db, input.mobile, now)) return 'MEMBER_MOBILE_IS_REPEAT';
   const target = mobileChange(input.mobile);
   const early = await sendRefusal(db, target, now, outgoing);
+  // A code to this mobile within the minute is on its way (decision 0028): the member's request for
+  // it is this session's now, as a new request would be, so the code confirms here.
+  if (early === 'SMS_RESEND_TOO_SOON') await takeOverPending(db, member.id, input.mobile, sessionOf(token));
   if (early) return early;
   const prepared = await prepareCode();
   const code = await refused<RecordedCode, SendRefusal>(() =>
@@ -63,7 +67,7 @@ export async function requestMobileChange(
       // The request before the code: a first request's foreign key waits for a change that holds the
       // member's row (a password, a profile save, a confirm), and waits there before the code's
       // send-limit locks, which every send in the deployment takes. A refused code rolls it back.
-      await keepPending(tx, member.id, input.mobile, now);
+      await keepPending(tx, member.id, input.mobile, sessionOf(token), now);
       return recordCodeOrRollBack(tx, target, prepared, now, outgoing);
     }),
   );
@@ -73,18 +77,32 @@ export async function requestMobileChange(
   return 'C01';
 }
 
-/** The member's one pending change; a new request replaces the last, and none of its codes confirms this one. */
-async function keepPending(tx: Db, memberId: string, newMobile: string, now: Date): Promise<void> {
+/** The session a request is kept for: its token's SHA-256 (`requestedBy`). */
+const sessionOf = (token: string | null): string => sha256Hex(token ?? '');
+
+/**
+ * The member's one pending change, the asking session's; a new request replaces the last (from
+ * whichever session), and none of its codes confirms this one.
+ */
+async function keepPending(tx: Db, memberId: string, newMobile: string, requestedBy: string, now: Date): Promise<void> {
   const values = {
     newMobile,
     requestedAt: now,
     expiresAt: waitsUntil(now),
     codeId: null,
+    requestedBy,
   };
   await tx
     .insert(pendingMobileChanges)
     .values({ memberId, ...values })
     .onConflictDoUpdate({ target: pendingMobileChanges.memberId, set: values });
+}
+
+async function takeOverPending(db: Db, memberId: string, newMobile: string, requestedBy: string): Promise<void> {
+  await db
+    .update(pendingMobileChanges)
+    .set({ requestedBy })
+    .where(and(eq(pendingMobileChanges.memberId, memberId), eq(pendingMobileChanges.newMobile, newMobile)));
 }
 
 /**
@@ -101,11 +119,24 @@ async function holdCode(db: Db, memberId: string, code: RecordedCode, resentAt?:
     .where(and(eq(pendingMobileChanges.memberId, memberId), eq(pendingMobileChanges.newMobile, code.mobile)));
 }
 
-async function livePending(db: Db, memberId: string, now: Date, options: { lock?: boolean } = {}) {
+/** The member's live request, when `token`'s session made it: another session's is not its to confirm or resend. */
+async function livePending(
+  db: Db,
+  memberId: string,
+  token: string | null,
+  now: Date,
+  options: { lock?: boolean } = {},
+) {
   const query = db
     .select()
     .from(pendingMobileChanges)
-    .where(and(eq(pendingMobileChanges.memberId, memberId), gt(pendingMobileChanges.expiresAt, now)));
+    .where(
+      and(
+        eq(pendingMobileChanges.memberId, memberId),
+        gt(pendingMobileChanges.expiresAt, now),
+        or(isNull(pendingMobileChanges.requestedBy), eq(pendingMobileChanges.requestedBy, sessionOf(token))),
+      ),
+    );
   const [pending] = options.lock ? await query.for('update') : await query;
   return pending ?? null;
 }
@@ -119,7 +150,7 @@ export async function resendMobileChangeCode(
 ): Promise<'C01' | 'TOKEN_INVALID' | 'MOBILE_CHANGE_EXPIRED' | 'MEMBER_MOBILE_IS_REPEAT' | SendRefusal> {
   const member = await memberOf(db, token, now);
   if (!member) return 'TOKEN_INVALID';
-  const pending = await livePending(db, member.id, now);
+  const pending = await livePending(db, member.id, token, now);
   if (!pending) return 'MOBILE_CHANGE_EXPIRED';
   if (await isMobileRegistered(db, pending.newMobile, now)) return 'MEMBER_MOBILE_IS_REPEAT';
   const code = await sendNewCode(db, outgoing, mobileChange(pending.newMobile), now);
@@ -172,7 +203,7 @@ async function moveAccount(
 ): Promise<Moved> {
   const member = await memberOf(tx, input.token, now, { lock: true });
   if (!member) return { rc: 'TOKEN_INVALID' };
-  const pending = await livePending(tx, member.id, now, { lock: true });
+  const pending = await livePending(tx, member.id, input.token, now, { lock: true });
   if (!pending) return { rc: 'MOBILE_CHANGE_EXPIRED' };
   const rc = await checkCode(tx, mobileChange(pending.newMobile), input.code, now, { codeId: pending.codeId });
   if (rc !== 'C01') return { rc };

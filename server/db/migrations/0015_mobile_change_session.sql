@@ -1,0 +1,1 @@
+ALTER TABLE "pending_mobile_changes" ADD COLUMN "requested_by" varchar(64);
