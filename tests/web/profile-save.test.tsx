@@ -104,6 +104,29 @@ describe('/change_member: saving', () => {
     expect(redirects).toHaveLength(0);
   });
 
+  it('a birthday set meanwhile on another device: after 確定 the form shows it, keeps the other edits, and saves without it', async () => {
+    const updates = answer('updateMemberProfile', () =>
+      reply(updates.length === 1 ? 'BIRTHDAY_CANNOT_CHANGE' : 'C01', {}),
+    );
+    const { user } = await openProfile({ birthday: null });
+    await user.clear(field.name());
+    await user.type(field.name(), '改過的名字');
+    pickDate(field.birthday(), '1988-08-08');
+    // Meanwhile, on the desktop, the member set the birthday.
+    answerProfile({ birthday: '1990/01/02' });
+    await user.click(saveButton());
+    expect(await resultModal()).toHaveTextContent('生日設定後無法修改');
+    await user.click(screen.getByRole('button', { name: '確定' }));
+
+    expect(await screen.findByRole('group', { name: '生日（選填）' })).toHaveTextContent('1990/01/02');
+    expect(field.name()).toHaveValue('改過的名字');
+    await user.click(saveButton());
+    expect(await resultModal()).toHaveTextContent('修改成功');
+    expect(updates[1]?.params).toEqual({
+      member_profile: { name: '改過的名字', gender: 'M', email: 'ming@example.com' },
+    });
+  });
+
   it('says the network is unstable when the save cannot reach the server, and keeps the edit', async () => {
     server.use(http.post(urlOf('updateMemberProfile'), () => HttpResponse.error()));
     const { user } = await openProfile();

@@ -15,12 +15,12 @@ import { AccountField } from './account-field';
 import { memberProfileQueryOptions } from './api/get-member-profile';
 import { useLogoutMutation } from './api/logout';
 import { memberToken } from './api/member-token';
-import { useUpdateMemberProfileMutation } from './api/update-member-profile';
+import { type EditedProfile, useUpdateMemberProfileMutation } from './api/update-member-profile';
 import type { ProfileNotice } from './arrival';
 import { editedProfile } from './form-schema';
 import { ProfileForm } from './profile-form';
 import { ReferralCode } from './referral-code';
-import { keepUnsavedEdits, useUnsavedEdits } from './unsaved-edits';
+import { keepUnsavedEdits, useUnsavedEdits, withEdits } from './unsaved-edits';
 
 const NOTICE_TEXT: Record<ProfileNotice, string> = {
   mobile_changed: profileTexts.mobileChanged,
@@ -35,11 +35,14 @@ export function ProfileScreen({ notice }: { notice?: ProfileNotice }) {
   const [result, setResult] = useState<{ message: string; saved: boolean } | null>(null);
   const unsaved = useUnsavedEdits(profile.data);
   const toLoginIfSessionEnded = useToLoginIfSessionEnded();
+  // Edits refused for a birthday set meanwhile elsewhere: carried into the form read afresh.
+  const [carried, setCarried] = useState<EditedProfile | null>(null);
   const save = useUpdateMemberProfileMutation({
     onSuccess: (answer, edited) => {
       const saved = hasRc(answer, 'C01');
       // The member signs in again and finds these edits waiting, not the profile as it was.
       if (hasRc(answer, 'TOKEN_INVALID')) keepUnsavedEdits(profile.data.mobile, edited);
+      setCarried(hasRc(answer, 'BIRTHDAY_CANNOT_CHANGE') ? edited : null);
       setResult({ message: saved ? profileTexts.saved : answer.rcrm.RM, saved });
     },
     onError: (error) => setShown(failureMessage(error)),
@@ -63,6 +66,9 @@ export function ProfileScreen({ notice }: { notice?: ProfileNotice }) {
     const saved = result?.saved;
     setResult(null);
     if (toLoginIfSessionEnded()) return;
+    // The birthday was set on another device or tab: read afresh, the form shows it as set (and no
+    // longer sends one), with the member's other edits as they were.
+    if (carried) void profile.refetch();
     const token = memberToken();
     if (saved && token) leave.mutate(token);
   }
@@ -84,7 +90,7 @@ export function ProfileScreen({ notice }: { notice?: ProfileNotice }) {
         <ProfileForm
           key={profile.dataUpdatedAt}
           profile={profile.data}
-          startFrom={unsaved}
+          startFrom={unsaved ?? (carried && withEdits(profile.data, carried))}
           onSave={(values, birthdayLocked) => save.mutate(editedProfile(values, birthdayLocked))}
           busy={save.isPending}
         />

@@ -8,6 +8,13 @@ export function keepUnsavedEdits(mobile: string, edited: EditedProfile): void {
   storage.unsavedProfileEdits.set({ mobile, edited });
 }
 
+/** The profile with the member's edits over it; a birthday already set stays, not the member's to change. */
+export const withEdits = (profile: MemberProfile, edited: EditedProfile): MemberProfile => ({
+  ...profile,
+  ...edited,
+  birthday: profile.birthday ?? edited.birthday ?? null,
+});
+
 /**
  * The profile as the member left it unsaved, when these are their kept edits (another member
  * signing in on this tab never sees them); null when there are none. They are given once: the
@@ -17,8 +24,8 @@ export function useUnsavedEdits(profile: MemberProfile): MemberProfile | null {
   const [edited] = useState(() => {
     const kept = storage.unsavedProfileEdits.get();
     if (!kept || kept.mobile !== profile.mobile) return null;
-    // A birthday set meanwhile (elsewhere) stays: it is not the member's to change.
-    return { ...profile, ...kept.edited, birthday: profile.birthday ?? kept.edited.birthday ?? null };
+    // A birthday set meanwhile (elsewhere) stays.
+    return withEdits(profile, kept.edited);
   });
   useEffect(() => storage.unsavedProfileEdits.remove(), []);
   return edited;
