@@ -18,7 +18,7 @@ export function PasswordField(props: PasswordFieldProps) {
           type="button"
           aria-label={visible ? loginTexts.hidePassword : loginTexts.showPassword}
           onClick={() => setVisible((shown) => !shown)}
-          className="flex size-10 items-center justify-center rounded-lg text-ink-muted hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
+          className="flex size-11 items-center justify-center rounded-lg text-ink-muted hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           <EyeIcon crossed={visible} />
         </button>

@@ -47,6 +47,18 @@ test('a wrong password shows the server message in the notice modal', async ({ p
   await expect(page).toHaveURL(`${server.url}/login`);
 });
 
+test('the password’s show/hide toggle is a whole fingertip’s target (44 × 44 px), inside the field', async ({ page }) => {
+  await page.goto(`${server.url}/login`);
+  const toggle = page.getByRole('button', { name: '顯示密碼' });
+  const box = await toggle.boundingBox();
+  expect(box?.width).toBeGreaterThanOrEqual(44);
+  expect(box?.height).toBeGreaterThanOrEqual(44);
+  const field = await page.getByLabel('密碼', { exact: true }).boundingBox();
+  expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual((field?.y ?? 0) + (field?.height ?? 0));
+  await toggle.click();
+  await expect(page.getByRole('button', { name: '隱藏密碼' })).toBeVisible();
+});
+
 test('the profile needs a session: a visitor lands on the login screen', async ({ page }) => {
   await page.goto(`${server.url}/change_member`);
   await expect(page).toHaveURL(`${server.url}/login`);
