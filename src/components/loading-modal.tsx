@@ -5,27 +5,6 @@ import { commonTexts } from '../i18n/zh-TW/common';
 import { focusIsInModal, LOADING_OVERLAY_ATTRIBUTE, returnFocusAfterLoading, takeFocusForLoading } from './focus';
 import { holdScreensBehind } from './screens-behind';
 
-/** How many loading overlays are up; the screens stay busy until the last one closes. */
-let overlaysUp = 0;
-const busyScreens = new Set<HTMLElement>();
-
-/** The screens (`main`) are busy (`aria-busy`) and out of reach (`holdScreensBehind`) behind the overlay. */
-function markScreensBusy(): () => void {
-  overlaysUp += 1;
-  for (const main of document.querySelectorAll('main')) {
-    main.setAttribute('aria-busy', 'true');
-    busyScreens.add(main);
-  }
-  const letGo = holdScreensBehind();
-  return () => {
-    letGo();
-    overlaysUp -= 1;
-    if (overlaysUp > 0) return;
-    for (const main of busyScreens) main.removeAttribute('aria-busy');
-    busyScreens.clear();
-  };
-}
-
 /**
  * After this long a call is slower than the connection usually makes it: the overlay says so,
  * so a member on a weak signal knows why they wait (the call itself gives up at its deadline).
@@ -54,7 +33,8 @@ function keepTabOnOverlay(event: KeyboardEvent): void {
 /** Takes the focus into the overlay and returns the way to give it back. */
 function holdFocus(overlay: HTMLElement | null): () => void {
   takeFocusForLoading(overlay);
-  const unmarkScreensBusy = markScreensBusy();
+  // The screens behind are busy and out of reach (screens-behind.ts).
+  const unmarkScreensBusy = holdScreensBehind(true);
   document.addEventListener('keydown', keepTabOnOverlay, true);
   return () => {
     document.removeEventListener('keydown', keepTabOnOverlay, true);

@@ -51,7 +51,7 @@ const openModals: HTMLElement[] = [];
  */
 function keepKeysInside(dialog: HTMLElement, onClose: () => (() => void) | undefined) {
   return (event: KeyboardEvent) => {
-    if (openModals.at(-1) !== dialog || event.defaultPrevented) return;
+    if (openModals.at(-1) !== dialog) return;
     const close = onClose();
     if (event.key === 'Escape' && close) {
       event.preventDefault();
@@ -60,21 +60,20 @@ function keepKeysInside(dialog: HTMLElement, onClose: () => (() => void) | undef
     }
     if (event.key !== 'Tab') return;
     const items = focusablesIn(dialog);
-    const first = items[0];
-    const last = items[items.length - 1];
+    // With nothing to focus inside, the dialog itself keeps the focus.
+    const first = items[0] ?? dialog;
+    const last = items.at(-1) ?? dialog;
     const active = document.activeElement;
-    if (!first || !last) {
+    const next = !dialog.contains(active)
+      ? event.shiftKey
+        ? last
+        : first
+      : event.shiftKey
+        ? active === first && last
+        : active === last && first;
+    if (next) {
       event.preventDefault();
-      dialog.focus();
-    } else if (!(active instanceof Node) || !dialog.contains(active)) {
-      event.preventDefault();
-      (event.shiftKey ? last : first).focus();
-    } else if (event.shiftKey && active === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
+      next.focus();
     }
   };
 }

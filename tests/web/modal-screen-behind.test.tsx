@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Modal } from '../../src/components/modal';
+import { holdScreensBehind } from '../../src/components/screens-behind';
 
 // A member with TalkBack or VoiceOver moves by swipes, not by Tab: while a dialog is up, the
 // screen behind it must be out of reach, not only out of Tab's. And a tap on the backdrop, which
@@ -63,6 +64,18 @@ describe('a dialog holds the screen behind out of reach', () => {
     expect(opener).toHaveFocus();
   });
 
+  it('Tab goes round the dialog’s own controls, both ways', async () => {
+    const { user } = await openDialog();
+    const [first, last] = [screen.getByRole('button', { name: '詳細' }), screen.getByRole('button', { name: '關閉' })];
+    expect(first).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(last).toHaveFocus();
+    await user.tab();
+    expect(first).toHaveFocus();
+    await user.tab();
+    expect(last).toHaveFocus();
+  });
+
   it('Esc and Tab still work once a tap on the backdrop has left the focus on the body', async () => {
     const { user, opener, dialog } = await openDialog();
     (document.activeElement as HTMLElement).blur();
@@ -85,6 +98,22 @@ describe('a dialog holds the screen behind out of reach', () => {
     expect(main).toHaveAttribute('inert');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(main).not.toHaveAttribute('inert');
+  });
+});
+
+describe('the screens held behind the loading overlay and a dialog at once', () => {
+  it('stay busy while the overlay is up and inert until the last of them lets go', () => {
+    render(<main>基本資料</main>);
+    const main = screen.getByRole('main', { hidden: true });
+    const overlay = holdScreensBehind(true);
+    const notice = holdScreensBehind();
+    expect(main).toHaveAttribute('aria-busy', 'true');
+    overlay();
+    overlay();
+    expect(main).not.toHaveAttribute('aria-busy');
+    expect(main).toHaveAttribute('inert');
+    notice();
     expect(main).not.toHaveAttribute('inert');
   });
 });
