@@ -47,7 +47,9 @@ test('a wrong password shows the server message in the notice modal', async ({ p
   await expect(page).toHaveURL(`${server.url}/login`);
 });
 
-test('the password’s show/hide toggle is a whole fingertip’s target (44 × 44 px), inside the field', async ({ page }) => {
+test('the password’s show/hide toggle is a whole fingertip’s target (44 × 44 px), inside the field', async ({
+  page,
+}) => {
   await page.goto(`${server.url}/login`);
   const toggle = page.getByRole('button', { name: '顯示密碼' });
   const box = await toggle.boundingBox();
