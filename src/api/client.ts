@@ -229,11 +229,18 @@ export async function callApi<N extends EndpointName>(
     if (error instanceof StampedOffClock) return post();
     throw error;
   });
-  // The server no longer honours this device's session (its year is over, or the password was
-  // changed or reset elsewhere): it ends here too, whichever screen asked, so none goes on as
-  // signed in. A temp token of registration or recovery refused is the flow's own business.
-  if (token && hasRc(answer, 'TOKEN_INVALID') && token === storage.memberAuth.get()?.token) endSession();
+  if (token && hasRc(answer, 'TOKEN_INVALID')) sessionRefused(token);
   return checked(name, answer);
+}
+
+/**
+ * The server refused `token` (TOKEN_INVALID). When it is this device's session (its year is over,
+ * or the password was changed or reset elsewhere), the session ends here too, whichever screen
+ * asked, so none goes on as signed in. A temp token of registration or recovery refused is the
+ * flow's own business.
+ */
+export function sessionRefused(token: string): void {
+  if (token === storage.memberAuth.get()?.token) endSession();
 }
 
 /**

@@ -4,9 +4,8 @@ import { AES_KEY_COOKIE, MMRM_TOKEN_HEADER } from '#protocol/values';
 import { readCookie } from '../lib/cookies';
 import { isSafeRedirect, leaveFor } from '../lib/redirect';
 import { takeReturnPath } from '../lib/return-path';
-import { endSession } from '../lib/session';
 import { storage } from '../lib/storage';
-import { callUrl, encrypt, getApi, gotNoAnswer, hasRc } from './client';
+import { callUrl, encrypt, getApi, gotNoAnswer, hasRc, sessionRefused } from './client';
 
 /** GETs a redirect location at a saved rurl that stands in for the member API's, or (null) at the member API's. */
 async function getLocation(
@@ -70,7 +69,7 @@ export type RedirectPlan =
   | { failed: true; refusal: string | null; location: null; sessionEnded: true };
 
 function sessionEnded(memberToken: string, refusal: string | null): RedirectPlan {
-  if (storage.memberAuth.get()?.token === memberToken) endSession();
+  sessionRefused(memberToken);
   return { failed: true, refusal, location: null, sessionEnded: true };
 }
 

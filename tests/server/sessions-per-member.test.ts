@@ -46,6 +46,28 @@ describe('a member’s sessions (LIMITS.liveSessionsPerMember)', () => {
     expect(await liveSessions()).toBe(LIMITS.liveSessionsPerMember);
   });
 
+  it('sign-ins at the same moment, on two app instances, may pass the limit only until the next sign-in', async () => {
+    // Each sign-in's statement counts the sessions it can see: ones made at the same moment are not
+    // among them (PostgreSQL's snapshot), so a burst may leave a few over, and the next sign-in ends
+    // them. The table still grows with members, not with sign-ins. (Password checks in flight count
+    // against the lockout's five, so a burst is four.)
+    const other = await startTestApp({ shareDatabaseWith: t });
+    try {
+      for (let i = 0; i < LIMITS.liveSessionsPerMember - 5; i++) await memberToken(t);
+      t.clock.advance(1000);
+      const burst = await Promise.all(
+        Array.from({ length: LIMITS.lockoutFailures - 1 }, (_, i) => memberToken(i % 2 ? other : t)),
+      );
+      expect(await liveSessions()).toBeLessThanOrEqual(LIMITS.liveSessionsPerMember + burst.length);
+      t.clock.advance(1000);
+      const next = await memberToken(other);
+      expect(await liveSessions()).toBe(LIMITS.liveSessionsPerMember);
+      for (const token of [...burst, next]) expect(await profileRc(token)).toBe('C01');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('up to the limit, every session stays', async () => {
     const tokens: string[] = [];
     for (let i = 0; i < LIMITS.liveSessionsPerMember; i++) {

@@ -56,10 +56,11 @@ export async function requestMobileChange(
   if (password !== 'C01') return password;
   if (await isMobileRegistered(db, input.mobile, now)) return 'MEMBER_MOBILE_IS_REPEAT';
   const target = mobileChange(input.mobile);
+  const session = sessionOf(token);
   const early = await sendRefusal(db, target, now, outgoing);
   // A code to this mobile within the minute is on its way (decision 0028): the member's request for
   // it is this session's now, as a new request would be, so the code confirms here.
-  if (early === 'SMS_RESEND_TOO_SOON') await takeOverPending(db, member.id, input.mobile, sessionOf(token));
+  if (early === 'SMS_RESEND_TOO_SOON') await takeOverPending(db, member.id, input.mobile, session);
   if (early) return early;
   const prepared = await prepareCode();
   const code = await refused<RecordedCode, SendRefusal>(() =>
@@ -67,7 +68,7 @@ export async function requestMobileChange(
       // The request before the code: a first request's foreign key waits for a change that holds the
       // member's row (a password, a profile save, a confirm), and waits there before the code's
       // send-limit locks, which every send in the deployment takes. A refused code rolls it back.
-      await keepPending(tx, member.id, input.mobile, sessionOf(token), now);
+      await keepPending(tx, member.id, input.mobile, session, now);
       return recordCodeOrRollBack(tx, target, prepared, now, outgoing);
     }),
   );
