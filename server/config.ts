@@ -37,6 +37,12 @@ export const LIMITS = {
   databaseConnectMs: 5_000,
   databaseStatementMs: 5_000,
   databaseAnswerMs: 7_000,
+  /**
+   * A transaction left open with nothing running in it: PostgreSQL ends it and frees its locks.
+   * None of the server's waits on anything outside the database (decision 0029), so only a
+   * connection the server gave up on, whose end PostgreSQL has not yet seen, stays that long.
+   */
+  databaseIdleInTransactionMs: 30_000,
   aesKeyCookieMaxAgeSeconds: 400 * 24 * 60 * 60,
   oauthRequestMs: OAUTH_REQUEST_MINUTES * MINUTE,
   oauthCodeMs: MINUTE,

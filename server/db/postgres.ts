@@ -3,6 +3,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { LIMITS } from '../config';
 import type { Database, DatabaseWaits } from './database';
+import { guardLentConnections } from './lent-connections';
 import { MIGRATION_LOCK_ID, MIGRATIONS_FOLDER } from './migrations-folder';
 import * as schema from './schema';
 import { connectionLostText, unreachable } from './unreachable';
@@ -29,15 +30,18 @@ export async function openPostgres(connectionString: string, waits: DatabaseWait
     // A PostgreSQL that says nothing at all (the network between gone quiet) fails the query here;
     // the pool then drops that connection instead of handing it out again.
     query_timeout: waits.answerMs,
+    idle_in_transaction_session_timeout: LIMITS.databaseIdleInTransactionMs,
     keepAlive: true,
   });
   let closing = false;
-  // An idle connection the server dropped: the pool discards it and the next query reconnects.
-  // Once closing, pool.end() has asked every connection to end without waiting for it, so a
-  // connection the server terminates meanwhile is expected and not worth a word.
-  pool.on('error', (error) => {
+  // A connection the server dropped, idle or lent: the pool discards it and the next query
+  // reconnects. Once closing, pool.end() has asked every connection to end without waiting for
+  // it, so a connection the server terminates meanwhile is expected and not worth a word.
+  guardLentConnections(pool, (error) => {
     if (!closing) console.error(connectionLostText(error));
   });
+  // Told above, by the connection's own listener; the pool's event has to be listened to as well.
+  pool.on('error', () => {});
   const close = () => {
     closing = true;
     return pool.end();
