@@ -26,6 +26,15 @@ function refusalExcerpt(body: string, secrets: string[]): string {
     .slice(0, BODY_EXCERPT);
 }
 
+/** Failures to reach the gateway at all: the message was never sent to it. */
+const NOT_REACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** Whether fetch failed before the gateway could have had the message (a reset after it may not have). */
+function neverReached(error: unknown): boolean {
+  const code = ((error as { cause?: { code?: unknown } } | null)?.cause as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && NOT_REACHED.has(code);
+}
+
 /**
  * A real SMS gateway behind one HTTP endpoint: `POST url` with `{to, text, purpose}` as JSON
  * and `Authorization: Bearer token`. Any 2xx is accepted; anything else is an SmsSendError.
@@ -51,10 +60,16 @@ export function httpSender({ url, token, timeoutMs }: HttpSmsOptions): SmsSender
         });
       } catch (error) {
         if (error instanceof DOMException && error.name === 'TimeoutError') {
-          throw new SmsSendError(`簡訊服務逾時：${timeoutMs} 毫秒內未回應（${where}）`, { cause: error });
+          throw new SmsSendError(`簡訊服務逾時：${timeoutMs} 毫秒內未回應（${where}）`, {
+            cause: error,
+            mayHaveGone: true,
+          });
         }
         const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : '';
-        throw new SmsSendError(`無法連線簡訊服務（${where}）：${reason}`, { cause: error });
+        throw new SmsSendError(`無法連線簡訊服務（${where}）：${reason}`, {
+          cause: error,
+          mayHaveGone: !neverReached(error),
+        });
       }
       if (response.ok) {
         await response.body?.cancel();
@@ -66,7 +81,10 @@ export function httpSender({ url, token, timeoutMs }: HttpSmsOptions): SmsSender
         message.text,
         message.to,
       ]);
-      throw new SmsSendError(`簡訊服務拒絕發送：HTTP ${response.status}（${where}）${body ? `：${body}` : ''}`);
+      // A 4xx refuses the message; a 5xx may come after the gateway handed it on.
+      throw new SmsSendError(`簡訊服務拒絕發送：HTTP ${response.status}（${where}）${body ? `：${body}` : ''}`, {
+        mayHaveGone: response.status >= 500,
+      });
     },
   };
 }

@@ -112,6 +112,23 @@ describe('the http SMS provider', () => {
     expect(error).toBeInstanceOf(SmsSendError);
     expect((error as Error).message).toContain('逾時');
     expect((error as Error).message).toContain('150');
+    // It had the message: it may have sent it.
+    expect((error as SmsSendError).mayHaveGone).toBe(true);
+  });
+
+  it('tells a failure that may have sent the message (5xx, no answer) from one that cannot have (4xx, no connection)', async () => {
+    const mayHaveGone = async (answer: (res: ServerResponse) => void) => {
+      reply = answer;
+      const error = await sender(150)
+        .send(MESSAGE)
+        .catch((e: unknown) => e);
+      return (error as SmsSendError).mayHaveGone;
+    };
+    expect(await mayHaveGone((res) => res.writeHead(500).end())).toBe(true);
+    expect(await mayHaveGone((res) => res.writeHead(504).end())).toBe(true);
+    expect(await mayHaveGone((res) => res.destroy())).toBe(true);
+    expect(await mayHaveGone((res) => res.writeHead(400).end())).toBe(false);
+    expect(await mayHaveGone((res) => res.writeHead(401).end())).toBe(false);
   });
 
   it('throws SmsSendError when nothing listens at the address', async () => {
@@ -124,6 +141,7 @@ describe('the http SMS provider', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SmsSendError);
     expect((error as Error).message).toContain('無法連線簡訊服務');
+    expect((error as SmsSendError).mayHaveGone).toBe(false);
   });
 });
 
@@ -198,11 +216,31 @@ describe('the member server with SMS_PROVIDER=http', () => {
     await t.reset();
     const temp = await registerVisitor(t);
     t.clock.advance(LIMITS.smsResendMs);
-    reply = (res) => res.writeHead(500).end('internal gateway failure');
+    reply = (res) => res.writeHead(400).end('number barred');
     const response = await call(t, 'resend_register_verify', temp);
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ rcrm: { RC: 'SYSTEM_ERROR', RM: RC_MESSAGES.SYSTEM_ERROR }, results: {} });
     expect(await t.db.select().from(verificationCodes)).toHaveLength(1);
+  });
+
+  // A gateway that takes the message and then fails, or answers too late, may well have sent it:
+  // counted, so that such a gateway never lets a caller text a mobile past its limits.
+  it('counts a send whose gateway fails with a 5xx: the mobile gets no more than its sends in 24 hours', async () => {
+    await t.reset();
+    const temp = await registerVisitor(t);
+    reply = (res) => res.writeHead(502).end('bad gateway');
+    const answers: string[] = [];
+    for (let resend = 0; resend < LIMITS.smsSendsPerWindow + 2; resend += 1) {
+      t.clock.advance(LIMITS.smsResendMs);
+      answers.push((await call(t, 'resend_register_verify', temp)).json().rcrm.RC);
+    }
+    // The first send went; every later try reached the gateway until the day's sends were spent.
+    expect(received).toHaveLength(LIMITS.smsSendsPerWindow);
+    expect(answers.slice(0, LIMITS.smsSendsPerWindow - 1)).toEqual(
+      Array(LIMITS.smsSendsPerWindow - 1).fill('SYSTEM_ERROR'),
+    );
+    expect(answers.slice(LIMITS.smsSendsPerWindow - 1)).not.toContain('SYSTEM_ERROR');
+    expect(await t.db.select().from(verificationCodes)).toHaveLength(LIMITS.smsSendsPerWindow);
   });
 });
 

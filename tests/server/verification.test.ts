@@ -21,10 +21,19 @@ const MINUTE = 60_000;
 /** An SMS provider that remembers what it sent and can be told to fail. */
 class RecordingSms implements SmsSender {
   sent: SmsMessage[] = [];
+  tried: SmsMessage[] = [];
   failing = false;
+  /** Whether a failure is one after which the message may still have gone (a timeout, a 5xx). */
+  mayHaveGone = false;
   async send(message: SmsMessage) {
-    if (this.failing) throw new SmsSendError('簡訊服務拒絕發送：HTTP 503');
+    this.tried.push(message);
+    if (this.failing) throw new SmsSendError('簡訊服務拒絕發送：HTTP 503', { mayHaveGone: this.mayHaveGone });
     this.sent.push(message);
+  }
+  lastTried(): string {
+    const code = /\d{6}/.exec(this.tried.at(-1)?.text ?? '')?.[0];
+    if (!code) throw new Error('nothing tried');
+    return code;
   }
   lastCode(): string {
     const code = /\d{6}/.exec(this.sent.at(-1)?.text ?? '')?.[0];
@@ -45,7 +54,9 @@ afterAll(() => t.close());
 beforeEach(async () => {
   await t.reset();
   sms.sent = [];
+  sms.tried = [];
   sms.failing = false;
+  sms.mayHaveGone = false;
 });
 
 const send = (target: CodeTarget = TARGET) => sendCode(t.db, testOutgoing(sms), target, t.clock.now());
@@ -142,6 +153,15 @@ describe('the verification service', () => {
     expect(await t.db.select().from(verificationCodes)).toEqual([]);
     sms.failing = false;
     expect(await send()).toBe('C01');
+  });
+
+  it('keeps a code whose send may have gone: it counts, and it is the one the member checks', async () => {
+    sms.failing = true;
+    sms.mayHaveGone = true;
+    await expect(send()).rejects.toThrow(SmsSendError);
+    sms.failing = false;
+    expect(await send()).toBe('SMS_RESEND_TOO_SOON');
+    expect(await check(sms.lastTried())).toBe('C01');
   });
 
   it('forgets sends older than 24 hours', async () => {

@@ -153,9 +153,10 @@ export async function recordCodeOrRollBack(
 }
 
 /**
- * Sends a recorded code by SMS. When the provider fails, the code is withdrawn, so the
- * failed send neither counts against the limits nor stands in the way of a resend, and
- * SmsSendError is thrown.
+ * Sends a recorded code by SMS; when the provider fails, SmsSendError is thrown. A send the
+ * provider refused is withdrawn, so it neither counts against the limits nor stands in the way
+ * of a resend. One that may have gone all the same (no answer in time, a 5xx) stays: it counts,
+ * as a send whose answer the member lost does, and its code is the one to check if it arrives.
  */
 export async function deliverCode(db: Db, outgoing: Outgoing, recorded: RecordedCode): Promise<void> {
   try {
@@ -165,6 +166,7 @@ export async function deliverCode(db: Db, outgoing: Outgoing, recorded: Recorded
       purpose: recorded.purpose,
     });
   } catch (error) {
+    if (error instanceof SmsSendError && error.mayHaveGone) throw error;
     await db.delete(verificationCodes).where(eq(verificationCodes.id, recorded.id));
     if (error instanceof SmsSendError) throw error;
     throw new SmsSendError(`簡訊發送失敗：${error instanceof Error ? error.message : String(error)}`, { cause: error });
