@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LIMITS } from '../../config';
 import type { Database, Db } from '../../db/client';
 import {
+  identityBindings,
   loginAttempts,
   memberCardScans,
   memberCards,
@@ -27,6 +28,7 @@ export const VACUUMED_TABLES: readonly PgTable[] = [
   memberTokens,
   tempTokenMobiles,
   referrals,
+  identityBindings,
   verificationCodes,
   pendingMobileChanges,
   loginAttempts,
