@@ -62,6 +62,20 @@ const secondsLeft = (sentAt: number | null, now: number): number => {
   return Math.min(SMS_RESEND_SECONDS, Math.max(0, left));
 };
 
+/**
+ * A send time later than `now` is one a fast phone clock gave, set right since: the code went no
+ * later than now, so the countdown runs from now, and is never longer than 60 s from when the
+ * clock was mended (kept in the tab, so a reload waits no longer either). A countdown that runs
+ * from a send found too soon still says so.
+ */
+function sentNoLaterThan(purpose: CodePurpose, now: number): void {
+  const sentAt = storage.codeSentAt(purpose).get();
+  if (sentAt === null || sentAt <= now) return;
+  if (sentWithinTheMinute(purpose)) sentEarlier.set(purpose, now);
+  storage.codeSentAt(purpose).set(now);
+  for (const listener of listeners) listener();
+}
+
 /** Seconds until a code for `purpose` may be sent again: 0 when it may be now. Ticks once a second. */
 export function useResendCountdown(purpose: CodePurpose): number {
   const sentAt = useSyncExternalStore(subscribe, () => storage.codeSentAt(purpose).get());
@@ -69,12 +83,16 @@ export function useResendCountdown(purpose: CodePurpose): number {
   const left = secondsLeft(sentAt, now);
 
   useEffect(() => {
+    if (sentAt !== null && sentAt > now) {
+      sentNoLaterThan(purpose, now);
+      return;
+    }
     if (sentAt === null || secondsLeft(sentAt, now) === 0) return;
     // The next whole second of the countdown, so the number changes in step with the clock.
     const untilNext = (sentAt + SMS_RESEND_SECONDS * 1000 - Date.now()) % 1000 || 1000;
     const timer = setTimeout(() => setNow(Date.now()), untilNext);
     return () => clearTimeout(timer);
-  }, [sentAt, now]);
+  }, [purpose, sentAt, now]);
 
   return left;
 }

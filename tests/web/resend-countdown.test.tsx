@@ -19,6 +19,9 @@ async function letPass(ms: number): Promise<void> {
   for (let passed = 0; passed < ms; passed += 1000) await act(() => vi.advanceTimersByTimeAsync(1000));
 }
 
+// How far a phone's clock may be fast at a send, and set right after it.
+const TEN_MINUTES_MS = 10 * 60 * 1000;
+
 function withFakeTime() {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   return userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
@@ -74,6 +77,34 @@ describe('重新發送驗證碼 counts down the 60 s since the last send', () =>
     storeStepOne();
     renderApp('/registerFinal');
     expect(await secondsShown()).toBeOneOf([39, 40]);
+  });
+
+  it('waits no more than 60 s when the phone’s clock is set back after the send (it was fast)', async () => {
+    const user = withFakeTime();
+    answer('sendVerificationCode', () => reply('C01', {}));
+    answerProfile({ is_verified: false });
+    signIn();
+    renderApp('/verify_mobile');
+    await user.click(await screen.findByRole('button', { name: '發送驗證碼' }));
+    expect(await secondsShown()).toBeGreaterThanOrEqual(59);
+
+    vi.setSystemTime(Date.now() - TEN_MINUTES_MS);
+    await letPass(61_000);
+    expect(await resendButton()).toBeEnabled();
+  });
+
+  it('a send time kept in the tab that is later than now counts as sent now, and a reload reads it so', async () => {
+    withFakeTime();
+    sessionStorage.setItem('temp_access_token', 'temp-register-token');
+    sessionStorage.setItem('code_sent_at_register', JSON.stringify(Date.now() + TEN_MINUTES_MS));
+    storeStepOne();
+    renderApp('/registerFinal');
+    expect(await secondsShown()).toBeOneOf([59, 60]);
+    await waitFor(() =>
+      expect(Number(sessionStorage.getItem('code_sent_at_register'))).toBeLessThanOrEqual(Date.now()),
+    );
+    await letPass(61_000);
+    expect(await resendButton()).toBeEnabled();
   });
 
   it('registration: step 3 opens counting from the code register sent', async () => {
