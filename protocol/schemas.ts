@@ -144,20 +144,29 @@ export function latestBirthday(now: Date = new Date()): string {
   return `${back}/${pad(month)}/${pad(Math.min(day, lastOfMonth))}`;
 }
 
-/** `YYYY/MM/DD` of a real calendar date at least 12 years back. */
-export const birthdaySchema = firstIssueOnly(
-  v.pipe(
-    v.string(M.birthdayFormat),
-    v.regex(BIRTHDAY_PATTERN, M.birthdayFormat),
-    v.check((text) => {
-      const [y, m, d] = text.split('/').map(Number) as [number, number, number];
-      const date = new Date(Date.UTC(y, m - 1, d));
-      return y >= 1900 && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-    }, M.birthdayFormat),
-    // Same-length YYYY/MM/DD texts order as their dates.
-    v.check((text) => text <= latestBirthday(), M.birthdayTooRecent),
-  ),
-);
+/**
+ * `YYYY/MM/DD` of a real calendar date at least 12 years back from the time `now` tells when it
+ * parses. The server judges at its own time; the web app at the server's time as the phone knows
+ * it, so a phone's wrong clock neither lets through a birthday the server refuses nor blocks one
+ * it takes.
+ */
+export const birthdaySchemaAt = (now: () => Date) =>
+  firstIssueOnly(
+    v.pipe(
+      v.string(M.birthdayFormat),
+      v.regex(BIRTHDAY_PATTERN, M.birthdayFormat),
+      v.check((text) => {
+        const [y, m, d] = text.split('/').map(Number) as [number, number, number];
+        const date = new Date(Date.UTC(y, m - 1, d));
+        return y >= 1900 && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+      }, M.birthdayFormat),
+      // Same-length YYYY/MM/DD texts order as their dates.
+      v.check((text) => text <= latestBirthday(now()), M.birthdayTooRecent),
+    ),
+  );
+
+/** `YYYY/MM/DD` of a real calendar date at least 12 years back, at this machine's time. */
+export const birthdaySchema = birthdaySchemaAt(() => new Date());
 
 /** The six digits of an SMS code, typed in either width. */
 export const verifyCodeSchema = firstIssueOnly(

@@ -6,6 +6,7 @@ import { type ApiResponse, isRC, type RC, RC_MESSAGES } from '#protocol/rc';
 import { APP_ID } from '#protocol/runtime-config';
 import { appConfig } from '../config';
 import { commonTexts } from '../i18n/zh-TW/common';
+import { serverNow } from '../lib/server-clock';
 import { endSession } from '../lib/session';
 import { deviceUuid, storage } from '../lib/storage';
 import { within } from '../lib/within';
@@ -139,9 +140,6 @@ class StampedOffClock extends ApiError {}
 
 /** Further than this from the server's time, and a phone's clock explains a refused stamp. */
 const CLOCK_EXPLAINS_MS = 60_000;
-
-/** The server's time as this phone best knows it: its own clock, mended by what answers have told. */
-const serverNow = (): Date => new Date(Date.now() + (storage.serverClockAhead.get() ?? 0));
 
 /**
  * Learns the server's clock from a refused stamp's answer (every answer carries its Date). A

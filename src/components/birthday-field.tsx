@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import { latestBirthday } from '#protocol/schemas';
+import { serverNow } from '../lib/server-clock';
 import { TextField, type TextFieldProps } from './text-field';
 
-/** The native date picker, limited to days at least 12 years back. */
+/** The native date picker, limited to days at least 12 years back at the server's time (the rule it judges by). */
 export function BirthdayField(props: Omit<TextFieldProps, 'type' | 'max'>) {
-  return <TextField {...props} type="date" max={latestBirthday().replaceAll('/', '-')} />;
+  return <TextField {...props} type="date" max={latestBirthday(serverNow()).replaceAll('/', '-')} />;
 }
 
 interface LockedBirthdayProps {

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   accountSchema,
   birthdaySchema,
+  birthdaySchemaAt,
   confirmationMatches,
   confirmPasswordSchema,
   crossFieldChecks,
@@ -204,6 +205,16 @@ describe('field rules of the spec', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('birthday: judged at the time the given clock tells when it parses (the web app reads the server’s)', () => {
+    let now = new Date('2025-03-10T15:59:59Z');
+    const birthdayAtNow = birthdaySchemaAt(() => now);
+    expect(messages(birthdayAtNow, '2013/03/10')).toEqual([]);
+    expect(messages(birthdayAtNow, '2013/03/11')).toEqual([M.birthdayTooRecent]);
+    now = new Date('2025-03-10T16:00:00Z');
+    expect(messages(birthdayAtNow, '2013/03/11')).toEqual([]);
+    expect(messages(birthdayAtNow, '2013/02/30')).toEqual([M.birthdayFormat]);
   });
 
   it('birthday: the 12 years count from the day it is in Taipei, wherever the device or the server is', () => {

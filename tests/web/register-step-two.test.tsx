@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { encryptValue } from '#protocol/crypto';
 import { RC_MESSAGES } from '#protocol/rc';
 import { type ApiCall, answer, answerRedirectLocation, decrypted, heldAnswer, reply, urlOf } from './support/api';
@@ -7,7 +7,7 @@ import { TEST_CONFIG } from './support/config';
 import { errorsOf } from './support/fields';
 import { stubLocationReplace } from './support/location';
 import { latestBirthdayInput } from './support/profile';
-import { answerRewards, STEP_ONE, storeStepOne } from './support/register';
+import { answerRewards, REFEREE_TASK, STEP_ONE, storeStepOne } from './support/register';
 import { renderApp } from './support/render-app';
 import { closeNetworkNotice, loseNextAnswer } from './support/weak-signal';
 
@@ -275,6 +275,23 @@ describe('registration step 2: fields and messages', () => {
     await waitFor(() => expect(errorsOf(field.birthday())).toBe('生日須為 12 年前（含）以前的日期'));
   });
 
+  // 18:00 UTC is 02:00 of the next day in Taipei, 10:00 UTC 18:00 of the same day: eight hours
+  // apart, the phone and the server count the 12 years from different days.
+  it.each([
+    { phone: 'ahead', phoneTime: '2025-03-10T18:00:00Z', serverAhead: -8, twelfthBirthday: '2013-03-10' },
+    { phone: 'behind', phoneTime: '2025-03-10T10:00:00Z', serverAhead: 8, twelfthBirthday: '2013-03-11' },
+  ])('counts the 12 years from the server’s day when the phone’s clock is 8 h $phone', async (clock) => {
+    vi.useFakeTimers({ now: new Date(clock.phoneTime), toFake: ['Date'] });
+    sessionStorage.setItem('server_clock_ahead_ms', JSON.stringify(clock.serverAhead * 60 * 60 * 1000));
+    await openStepTwo();
+    expect(field.birthday()).toHaveAttribute('max', clock.twelfthBirthday);
+    setBirthday(clock.twelfthBirthday);
+    await waitFor(() => expect(field.birthday()).not.toHaveAttribute('aria-invalid'));
+    const [year, month, day] = clock.twelfthBirthday.split('-').map(Number) as [number, number, number];
+    setBirthday(new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10));
+    await waitFor(() => expect(errorsOf(field.birthday())).toBe('生日須為 12 年前（含）以前的日期'));
+  });
+
   it('keeps what was entered in register2 and restores it', async () => {
     const first = await openStepTwo();
     await first.user.type(field.invite(), 'AB 12');
@@ -358,6 +375,25 @@ describe('registration step 2: an invite code', () => {
     await user.click(within(dialog).getByRole('button', { name: '返回修改' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/registerSecond');
+  });
+
+  it('promises no rewards of a mission that is over, and still lets the member register', async () => {
+    answer('registerCheck', () => reply('C01', {}));
+    const ended = { ...REFEREE_TASK, start_datetime: '2025/01/01 00:00:00', end_datetime: '2025/12/31 23:59:59' };
+    const rewards = answerRewards(ended);
+    const calls = registered();
+    const { user, router } = await openStepTwo();
+    await user.type(field.invite(), 'ABCD2345');
+    await user.click(screen.getByRole('radio', { name: '男' }));
+    await user.click(registerButton());
+    const dialog = await screen.findByRole('dialog', { name: '邀請好友獎勵' });
+    expect(await within(dialog).findByText('暫時無法載入獎勵內容，您仍可繼續完成註冊。')).toBeInTheDocument();
+    expect(within(dialog).queryAllByRole('listitem')).toHaveLength(0);
+    expect(within(dialog).queryByText(REFEREE_TASK.title)).not.toBeInTheDocument();
+    expect(rewards.coupons).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: '確認並註冊' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/registerFinal'));
+    expect(calls).toHaveLength(1);
   });
 
   it('still lets the member register when the rewards cannot be loaded', async () => {

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { decryptValue } from '#protocol/crypto';
-import { birthdaySchema, emailSchema, genderSchema, mobileSchema, nameSchema } from '#protocol/schemas';
+import { birthdaySchemaAt, emailSchema, genderSchema, mobileSchema, nameSchema } from '#protocol/schemas';
 import { appConfig } from '../../config';
+import { serverNow } from '../../lib/server-clock';
 import { storage } from '../../lib/storage';
 import { saveStepOne, saveStepTwo, stepOneDraft, stepTwoDraft } from './drafts';
 
@@ -11,7 +12,8 @@ const crmDataSchema = v.object({
   name: v.fallback(v.optional(nameSchema), undefined),
   gender: v.fallback(v.optional(genderSchema), undefined),
   email: v.fallback(v.optional(emailSchema), undefined),
-  birthday: v.fallback(v.optional(birthdaySchema), undefined),
+  // Judged at the server's time, as the form judges it (src/lib/birthday-input.ts).
+  birthday: v.fallback(v.optional(birthdaySchemaAt(serverNow)), undefined),
 });
 
 /** The member's data in the third-party CRM, when the stored link data opens with our AES secret. */
