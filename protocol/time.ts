@@ -47,3 +47,14 @@ export function parseTaipeiTimestamp(text: string): Date | null {
 export function taipeiDate(at: Date = new Date()): string {
   return taipeiTimestamp(at).slice(0, 10);
 }
+
+const secondOf = (at: Date): number => Math.floor(at.getTime() / 1000);
+
+/**
+ * Whether a period runs at `at`. Its bounds are whole seconds, as the wire shows them, and both
+ * are in: one ending 23:59:59 runs to the end of that second. A null bound is none on that side.
+ */
+export function runsAt(start: Date | null, end: Date | null, at: Date): boolean {
+  const second = secondOf(at);
+  return (!start || secondOf(start) <= second) && (!end || second <= secondOf(end));
+}

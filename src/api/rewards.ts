@@ -1,6 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { BrandInfo, CouponInfo, PointInfo, TaskType } from '#protocol/endpoints';
-import { callApi } from './client';
+import type { BrandInfo, CouponInfo, PointInfo, Task, TaskType } from '#protocol/endpoints';
+import { VALIDATION_MESSAGES } from '#protocol/messages';
+import { parseTaipeiTimestamp, runsAt } from '#protocol/time';
+import { serverNow } from '../lib/server-clock';
+import { ApiError, callApi } from './client';
 import { loaded, loadedStaleTime, resultsOf } from './loaded';
 
 export type CouponReward = CouponInfo & { brands: BrandInfo[] };
@@ -32,12 +35,20 @@ async function brandInformation(brandIds: string[]) {
   return resultsOf(await callApi('brandInformation', { params: { brand_ids: brandIds } })).brands;
 }
 
+const instantOf = (text: string | null | undefined) => (text ? parseTaipeiTimestamp(text) : null);
+
+/** Whether a task runs at the server's time, by the same rule as the server's. */
+const runsNow = (task: Task): boolean =>
+  runsAt(instantOf(task.start_datetime), instantOf(task.end_datetime), serverNow());
+
 /** The calls behind a task's rewards that wait for one another: the task, its coupons and points, their brands. */
 export const TASK_REWARDS_CALLS_IN_A_ROW = 3;
 
 /** A task's coupon and points rewards, each coupon with its brands, built from the four information calls. */
 async function fetchTaskRewards(taskType: TaskType): Promise<TaskRewards> {
   const task = await taskInformation(taskType);
+  // Another CRM may answer a task out of its period: it promises nothing, as the answer for no such task.
+  if (!runsNow(task)) throw new ApiError('PARAMETER_INVALID', VALIDATION_MESSAGES.taskNotFound);
   const couponIds = unique(task.reward_info.obtain_coupons.map((reward) => reward.coupon_id));
   const [coupons, points] = await Promise.all([
     couponInformation(couponIds),

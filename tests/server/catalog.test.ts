@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VALIDATION_MESSAGES as M, RC_MESSAGES } from '#protocol';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { VALIDATION_MESSAGES as M, RC_MESSAGES, TASK_TYPES } from '#protocol';
 import { postSigned, startTestApp, type TestApp } from './helpers/app';
+import { SEEDED_MISSIONS, setClock, setMissionPeriod, WHILE_MISSIONS_RUN } from './helpers/catalog';
 
 let t: TestApp;
 
@@ -8,6 +9,7 @@ beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
+beforeEach(() => setClock(t, WHILE_MISSIONS_RUN));
 
 const post = (path: string, request_parameter: Record<string, unknown>, app: TestApp = t) =>
   postSigned(app, `/app-api${path}`, { request_parameter });
@@ -65,6 +67,60 @@ describe('POST /app-api/mission/task_information', () => {
       },
       start_datetime: '2026/01/01 00:00:00',
       end_datetime: '2027/12/31 23:59:59',
+    });
+  });
+
+  describe('answers a mission only while it runs, by the server’s clock, its first and last second included', () => {
+    const SECOND = 1000;
+    const notRunning = { RC: 'PARAMETER_INVALID', RM: `${M.taskNotFound}（task_type）` };
+    const ask = (task_type: string, full_info: boolean) => post('/mission/task_information', { task_type, full_info });
+    const cases = TASK_TYPES.flatMap((taskType) => [
+      [taskType, false],
+      [taskType, true],
+    ]) as [string, boolean][];
+
+    it.each(cases)('%s (full_info %s): before its start, as for no mission at all', async (taskType, full) => {
+      setClock(t, new Date(SEEDED_MISSIONS.startsAt.getTime() - 1));
+      const response = await ask(taskType, full);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().rcrm).toEqual(notRunning);
+    });
+
+    it.each(cases)('%s (full_info %s): from its start', async (taskType, full) => {
+      setClock(t, SEEDED_MISSIONS.startsAt);
+      const response = await ask(taskType, full);
+      expect(response.json().rcrm.RC).toBe('C01');
+      expect(response.json().results.reward_info.obtain_coupons).not.toHaveLength(0);
+    });
+
+    it.each(cases)('%s (full_info %s): to the last instant of its end second', async (taskType, full) => {
+      setClock(t, SEEDED_MISSIONS.endsAt);
+      expect((await ask(taskType, full)).json().rcrm.RC).toBe('C01');
+      setClock(t, new Date(SEEDED_MISSIONS.endsAt.getTime() + SECOND - 1));
+      const response = await ask(taskType, full);
+      expect(response.json().rcrm.RC).toBe('C01');
+      if (full) expect(response.json().results.end_datetime).toBe('2027/12/31 23:59:59');
+    });
+
+    it.each(cases)('%s (full_info %s): after its end, as for no mission at all', async (taskType, full) => {
+      setClock(t, new Date(SEEDED_MISSIONS.endsAt.getTime() + SECOND));
+      const response = await ask(taskType, full);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().rcrm).toEqual(notRunning);
+    });
+
+    it('runs a mission with no start or no end from always or for good', async () => {
+      try {
+        await setMissionPeriod(t, 'referrer', { startsAt: null, endsAt: SEEDED_MISSIONS.endsAt });
+        setClock(t, new Date('2000-01-01T00:00:00+08:00'));
+        expect((await ask('referrer', true)).json().results.start_datetime).toBeNull();
+        await setMissionPeriod(t, 'referrer', { startsAt: SEEDED_MISSIONS.startsAt, endsAt: null });
+        setClock(t, new Date('2099-01-01T00:00:00+08:00'));
+        expect((await ask('referrer', true)).json().results.end_datetime).toBeNull();
+        expect((await ask('referee_first_purchase', true)).json().rcrm).toEqual(notRunning);
+      } finally {
+        await setMissionPeriod(t, 'referrer', SEEDED_MISSIONS);
+      }
     });
   });
 

@@ -17,6 +17,7 @@ import {
 } from '#protocol';
 import { pathOf } from '../../server/lib/paths';
 import { enc, postSigned, startTestApp, type TestApp } from './helpers/app';
+import { setClock, WHILE_MISSIONS_RUN } from './helpers/catalog';
 import { bindData, type FakeLine, lineUserId, startFakeLine } from './helpers/fake-line';
 import { addTill, scan } from './helpers/member-card';
 import { addMember, MEMBER } from './helpers/members';
@@ -36,6 +37,8 @@ beforeAll(async () => {
   line = await startFakeLine();
   line.token('line-token', { kind: 'valid', userId: lineUserId(0xa) });
   t = await startTestApp({ env: { LINE_API_BASE: line.url } });
+  // The missions answer only while they run.
+  setClock(t, WHILE_MISSIONS_RUN);
   await addMember(t);
 });
 afterAll(async () => {

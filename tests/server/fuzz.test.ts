@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EndpointName, isRC, RC_HTTP_STATUS } from '#protocol';
 import { pathOf } from '../../server/lib/paths';
 import { startTestApp, type TestApp } from './helpers/app';
+import { setClock, WHILE_MISSIONS_RUN } from './helpers/catalog';
 import { type TableContents, tableContents } from './helpers/database';
 import type { World } from './helpers/fuzz/placeholders';
 import { PLAIN_JSON_ENDPOINTS, plainJsonAttempts } from './helpers/fuzz/plain-json';
@@ -63,6 +64,8 @@ beforeAll(async () => {
     env: { RATE_LIMIT_PER_MINUTE: '1000000' },
     logger: LOG_FILE ? { level: 'error', file: LOG_FILE } : false,
   });
+  // While the seeded missions run, so that task_information's answers with a mission are tried too.
+  setClock(t, WHILE_MISSIONS_RUN);
   await seedWorld();
 });
 afterAll(() => t.close());

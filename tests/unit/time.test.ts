@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTaipeiTimestamp, taipeiDate, taipeiTimestamp } from '#protocol';
+import { parseTaipeiTimestamp, runsAt, taipeiDate, taipeiTimestamp } from '#protocol';
 
 describe('Asia/Taipei timestamps', () => {
   it('formats UTC+8 wall-clock time whatever the process zone is', () => {
@@ -19,4 +19,23 @@ describe('Asia/Taipei timestamps', () => {
       expect(parseTaipeiTimestamp(text)).toBeNull();
     },
   );
+});
+
+describe('a period of whole seconds (runsAt)', () => {
+  const start = parseTaipeiTimestamp('2026/01/01 00:00:00') as Date;
+  const end = parseTaipeiTimestamp('2027/12/31 23:59:59') as Date;
+  const at = (text: string, extraMs = 0) => new Date((parseTaipeiTimestamp(text) as Date).getTime() + extraMs);
+
+  it('runs from its first second to the last instant of its last, both in', () => {
+    expect(runsAt(start, end, at('2025/12/31 23:59:59', 999))).toBe(false);
+    expect(runsAt(start, end, at('2026/01/01 00:00:00'))).toBe(true);
+    expect(runsAt(start, end, at('2027/12/31 23:59:59', 999))).toBe(true);
+    expect(runsAt(start, end, at('2028/01/01 00:00:00'))).toBe(false);
+  });
+
+  it('has no bound on a side that is null', () => {
+    expect(runsAt(null, end, at('1990/01/01 00:00:00'))).toBe(true);
+    expect(runsAt(start, null, at('2099/01/01 00:00:00'))).toBe(true);
+    expect(runsAt(null, null, at('2099/01/01 00:00:00'))).toBe(true);
+  });
 });

@@ -1,9 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EndpointName } from '#protocol/endpoints';
+import { VALIDATION_MESSAGES } from '#protocol/messages';
 import { CALL_DEADLINE_MS } from '../../src/api/client';
-import { answer, heldAnswer, reply } from './support/api';
+import { answer, answerWithServerClock, heldAnswer, refuse, reply } from './support/api';
 import { answerProfile, MEMBER_TOKEN, PROFILE, signIn } from './support/profile';
-import { answerRewards, COUPON, REFEREE_TASK, storeStepOne } from './support/register';
+import { answerRewards, BRANDS, COUPON, POINT, REFEREE_TASK, storeStepOne } from './support/register';
 import { renderApp } from './support/render-app';
 
 const COPY = '邀請好友加入會員，\n好友完成首次消費，您就能獲得好禮！';
@@ -100,6 +102,61 @@ describe('/recommend', () => {
     renderApp('/recommend');
     expect(await screen.findByRole('link', { name: '返回登入' })).toHaveAttribute('href', '/login');
     expect(screen.queryByRole('region', { name: '我的邀請碼' })).not.toBeInTheDocument();
+  });
+});
+
+describe('/recommend and the period the referrer mission runs in', () => {
+  // A CRM may answer a mission with its period and leave the judging to the app. Each phone's
+  // clock is 8 h off, the other way from the answer the server's time gives, which answers told it.
+  const HOURS_8 = 8 * 60 * 60 * 1000;
+  const PERIOD = { start_datetime: '2026/01/01 00:00:00', end_datetime: '2027/12/31 23:59:59' };
+  const region = () => screen.queryByRole('region', { name: '每邀請一位好友完成首次消費，您可獲得' });
+  const openAt = (serverTime: string, serverAhead: number) => {
+    vi.useFakeTimers({ now: new Date(serverTime).getTime() - serverAhead, toFake: ['Date'] });
+    sessionStorage.setItem('server_clock_ahead_ms', JSON.stringify(serverAhead));
+    const answerAtServerTime = (name: EndpointName, results: unknown) =>
+      answerWithServerClock(name, serverAhead, () => reply('C01', results));
+    answerAtServerTime('briefCopywritingConfig', { copywriting: { friend_recommend: COPY } });
+    answerAtServerTime('taskInformation', { ...REFERRER_TASK, ...PERIOD });
+    const rewards = {
+      coupons: answerAtServerTime('couponInformation', { coupons: [COUPON] }),
+      points: answerAtServerTime('pointInformation', { point: POINT }),
+      brands: answerAtServerTime('brandInformation', { brands: BRANDS }),
+    };
+    renderApp('/recommend');
+    return rewards;
+  };
+
+  it.each([
+    ['from its first second', '2026-01-01T00:00:00.000+08:00', HOURS_8],
+    ['to the last instant of its last second', '2027-12-31T23:59:59.999+08:00', -HOURS_8],
+  ])('promises its rewards %s, by the server’s time', async (_, serverTime, serverAhead) => {
+    openAt(serverTime, serverAhead);
+    expect(await screen.findByRole('region', { name: '每邀請一位好友完成首次消費，您可獲得' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['before it begins', '2025-12-31T23:59:59.999+08:00', -HOURS_8],
+    ['once it is over', '2028-01-01T00:00:00.000+08:00', HOURS_8],
+  ])(
+    'promises nothing %s, by the server’s time, and says so as for no such mission',
+    async (_, serverTime, serverAhead) => {
+      const rewards = openAt(serverTime, serverAhead);
+      expect(await screen.findByRole('alert')).toHaveTextContent(VALIDATION_MESSAGES.taskNotFound);
+      expect(region()).not.toBeInTheDocument();
+      expect(screen.queryByText(COUPON.title)).not.toBeInTheDocument();
+      expect(rewards.coupons).toHaveLength(0);
+      expect(rewards.points).toHaveLength(0);
+    },
+  );
+
+  it('says the same when the server has no such mission', async () => {
+    answer('briefCopywritingConfig', () => reply('C01', { copywriting: { friend_recommend: COPY } }));
+    refuse('taskInformation', 'PARAMETER_INVALID', `${VALIDATION_MESSAGES.taskNotFound}（task_type）`);
+    renderApp('/recommend');
+    expect(await screen.findByRole('alert')).toHaveTextContent(VALIDATION_MESSAGES.taskNotFound);
+    expect(region()).not.toBeInTheDocument();
   });
 });
 

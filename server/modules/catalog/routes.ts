@@ -15,7 +15,7 @@ import {
   taskInformation,
 } from './service';
 
-export const catalogRoutes: FastifyPluginAsync<AppContext> = async (app, { config, db }) => {
+export const catalogRoutes: FastifyPluginAsync<AppContext> = async (app, { config, db, now }) => {
   await app.register(catalogImageRoutes);
   const call = callsOn(app, config.aesKey);
 
@@ -26,7 +26,7 @@ export const catalogRoutes: FastifyPluginAsync<AppContext> = async (app, { confi
   call('briefTerm', async ({ params }) => answer('C01', { terms: await briefTerms(db, params.type) }));
 
   call('taskInformation', async ({ params, reply }) => {
-    const task = await taskInformation(db, params.task_type, params.full_info);
+    const task = await taskInformation(db, params.task_type, params.full_info, now());
     return task
       ? answer('C01', { ...task })
       : reject(reply, 'PARAMETER_INVALID', refusalNaming('task_type', M.taskNotFound));

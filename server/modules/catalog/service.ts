@@ -3,6 +3,7 @@ import {
   type BrandInfo,
   type CouponInfo,
   type PointInfo,
+  runsAt,
   type Task,
   type TaskType,
   type Term,
@@ -33,10 +34,13 @@ export async function briefTerms(db: Db, types: readonly string[]): Promise<{ ty
   }));
 }
 
-/** A mission and its rewards; `full` adds the period it runs in. Null when there is none of that type. */
-export async function taskInformation(db: Db, taskType: TaskType, full: boolean): Promise<Task | null> {
+/**
+ * The mission running at `at` and its rewards; `full` adds the period it runs in. Null when there
+ * is none of that type, or it has not begun or is over: a mission out of its period promises nothing.
+ */
+export async function taskInformation(db: Db, taskType: TaskType, full: boolean, at: Date): Promise<Task | null> {
   const [row] = await db.select().from(missions).where(eq(missions.taskType, taskType));
-  if (!row) return null;
+  if (!row || !runsAt(row.startsAt, row.endsAt, at)) return null;
   const task = {
     title: row.title,
     description: row.description,
