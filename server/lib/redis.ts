@@ -4,6 +4,13 @@ import { Redis } from 'ioredis';
 /** How long one Redis command may take before the caller counts without Redis. */
 const COMMAND_TIMEOUT_MS = 250;
 const CONNECT_TIMEOUT_MS = 2_000;
+/**
+ * A connection that has said nothing this long while a command waits is given up and made again.
+ * A network gone silent drops no connection by itself (the system's own retries take minutes):
+ * kept, it would cost every call one command's bound; given up, calls count in process memory at
+ * once until a new connection answers.
+ */
+const SILENT_CONNECTION_MS = 1_000;
 
 /**
  * A Redis client for shared counters that never makes a request wait on a Redis that is
@@ -17,6 +24,7 @@ export async function connectRedis(url: string, log: FastifyBaseLogger): Promise
     maxRetriesPerRequest: 0,
     commandTimeout: COMMAND_TIMEOUT_MS,
     connectTimeout: CONNECT_TIMEOUT_MS,
+    socketTimeout: SILENT_CONNECTION_MS,
     lazyConnect: true,
     // Reconnect every second at most, for as long as the server runs.
     retryStrategy: (attempt) => Math.min(attempt * 200, 1_000),

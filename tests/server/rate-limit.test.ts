@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from './helpers/app';
 import { deadLineUrl } from './helpers/fake-line';
 import { captureLogs } from './helpers/logs';
 import { addTill } from './helpers/member-card';
+import { quietNetworkTo } from './helpers/quiet-network';
 import { startTwoInstances } from './helpers/two-instances';
 
 const REDIRECT_LOCATION = '/api/member/redirect_location';
@@ -206,6 +207,59 @@ describe('counters shared through Redis (REDIS_URL)', () => {
         await close();
       }
     },
+  );
+});
+
+describe('a Redis the network goes silent to (REDIS_URL)', () => {
+  const redisUrl = process.env.REDIS_URL;
+  if (!redisUrl) console.log('The silent-Redis test is skipped: REDIS_URL is not set (CI sets it).');
+
+  const timedGet = async (t: TestApp) => {
+    const started = performance.now();
+    const response = await get(t, '10.5.0.1');
+    return { status: response.statusCode, ms: performance.now() - started };
+  };
+
+  it.skipIf(!redisUrl)(
+    'is let go after a moment, so calls stop waiting for it, and counts go back to it once it answers',
+    async () => {
+      const network = await quietNetworkTo(redisUrl as string);
+      const prefix = `member-test-${randomBytes(4).toString('hex')}:`;
+      const logs = captureLogs();
+      const t = await startTestApp({
+        env: { REDIS_URL: network.url, REDIS_KEY_PREFIX: prefix, RATE_LIMIT_PER_MINUTE: '1000' },
+        logger: logs.logger,
+      });
+      const redis = new Redis(redisUrl as string);
+      const countedInRedis = async () => (await redis.keys(`${prefix}rate:*`)).length > 0;
+      try {
+        network.goQuiet();
+        // The first call waits out one command's bound, then counts in this process.
+        expect((await timedGet(t)).status).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        // By now the silent connection is given up: calls no longer wait on it.
+        const later = await Promise.all(Array.from({ length: 5 }, () => timedGet(t)));
+        expect(later.map((call) => call.status)).toEqual(Array(5).fill(200));
+        expect(Math.max(...later.map((call) => call.ms))).toBeLessThan(150);
+        expect(await countedInRedis()).toBe(false);
+
+        network.recover();
+        const deadline = Date.now() + 10_000;
+        while (!(await countedInRedis()) && Date.now() < deadline) {
+          await get(t, '10.5.0.1');
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        expect(await countedInRedis()).toBe(true);
+        expect(logs.lines('Redis 已恢復').length).toBeGreaterThan(0);
+      } finally {
+        const keys = await redis.keys(`${prefix}*`);
+        if (keys.length) await redis.del(...keys);
+        redis.disconnect();
+        await t.close();
+        await network.close();
+      }
+    },
+    30_000,
   );
 });
 
