@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APP_ROUTES, RUNTIME_CONFIG_PLACEHOLDER, runtimeConfigSchema } from '#protocol';
 import { startTestApp, TEST_AES_KEY, TEST_SIGN_KEY, type TestApp } from './helpers/app';
 
@@ -190,6 +190,19 @@ describe('GET /healthz', () => {
     const response = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('asks the database once for many at a time, so a flood of checks cannot take its connections', async () => {
+    const asked = vi.spyOn(t.db, 'execute');
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () => t.app.inject({ method: 'GET', url: '/healthz' })),
+      );
+      expect(answers.map((response) => response.statusCode)).toEqual(Array(50).fill(200));
+      expect(asked.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      asked.mockRestore();
+    }
   });
 
   it('answers 503 when the database is gone', async () => {
