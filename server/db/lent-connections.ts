@@ -36,7 +36,10 @@ export function guardLentConnections(pool: pg.Pool, onLost: (error: unknown) => 
       client.release = () => {};
       release(error instanceof Error ? error : new Error('connection given up'));
     };
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    // The class's own query, looked up at each call, so that whatever wraps the class (a test's count
+    // of round trips) sees every statement.
+    const query = (...args: unknown[]): unknown =>
+      (Object.getPrototypeOf(client).query as (...args: unknown[]) => unknown).apply(client, args);
     client.query = ((...args: unknown[]) => {
       // With a callback it is the pool's own query, which removes a connection on any failure itself.
       if (typeof args.at(-1) === 'function') return query(...args);
