@@ -100,6 +100,23 @@ describe('the card secret is replaced', () => {
     expect(after.member_card.card_secret).not.toBe(before.member_card.card_secret);
   });
 
+  it('not on the sign-out of one of several sessions: the member’s other devices keep showing codes that scan', async () => {
+    const phone = await memberToken(t);
+    const before = await cardOf(phone);
+    const phoneCode = await cardCode(t, phone);
+    await postSigned(t, '/app-api/member/logout', { token });
+    expect((await scan(t, await addTill(t), phoneCode)).json().rcrm.RC).toBe('C01');
+    expect((await cardOf(phone)).member_card.card_secret).toBe(before.member_card.card_secret);
+  });
+
+  it('on the sign-out of the last session, however many sign out at once', async () => {
+    const sessions = [token, await memberToken(t), await memberToken(t), await memberToken(t)];
+    await cardOf(token);
+    const before = await secretNow();
+    await Promise.all(sessions.map((session) => postSigned(t, '/app-api/member/logout', { token: session })));
+    expect(await secretNow()).not.toBe(before);
+  });
+
   it('on a password change', async () => {
     await cardOf(token);
     const before = await secretNow();

@@ -16,7 +16,7 @@ export const memberCards = pgTable(
       .primaryKey()
       .references(() => members.id, { onDelete: 'cascade' }),
     cardNumber: varchar('card_number', { length: 10 }).notNull().unique(),
-    /** Standard Base64 of 32 random bytes; replaced on password change, reset and sign-out. */
+    /** Standard Base64 of 32 random bytes; replaced on password change, reset and the last session's sign-out. */
     secret: varchar('secret', { length: 44 }).notNull(),
     /**
      * The step (RFC 6238's T) of the last code a store accepted: a code of this step or an

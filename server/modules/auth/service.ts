@@ -3,9 +3,9 @@ import { IMPORTED_MEMBER_LOCATION } from '#protocol';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { spendDummyVerification, verifyPassword } from '../../lib/passwords';
-import { rotateCardSecret } from '../member-card/service';
+import { lockCard, rotateCardSecret } from '../member-card/service';
 import { type Member, registrationCompleted } from '../members/service';
-import { issueSignInToken, memberOfToken, revokeMemberToken } from '../tokens/service';
+import { hasLiveSession, issueSignInToken, memberOfToken, revokeMemberToken } from '../tokens/service';
 import { attemptsForgiven, clearAttempts, reserveAttempt, reserveAttemptOfHolder } from './lockout';
 
 export { clearAttempts } from './lockout';
@@ -66,13 +66,19 @@ export async function login(db: Db, account: { mobile: string; password: string 
 }
 
 /**
- * Signs the member token out. The member card's secret is replaced too: a card this browser kept
- * for showing offline stops working at the till. False when the token was not a live member token.
+ * Signs the member token out. When it was the member's last session, the member card's secret is
+ * replaced too: a card a browser kept for showing offline stops working at the till. While another
+ * session lives (the member's phone), the secret stays: that phone's kept card must go on showing
+ * codes that scan, offline too (decision 0011). The card row is locked first, so that sessions
+ * signing out at once each see the others' sign-outs, and the last one replaces it. False when the
+ * token was not a live member token.
  */
 export async function signOut(db: Db, token: string | null, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
+    const session = await memberOfToken(tx, token, now);
+    if (session) await lockCard(tx, session.id);
     const memberId = await revokeMemberToken(tx, token, now);
-    if (memberId) await rotateCardSecret(tx, memberId, now);
+    if (memberId && !(await hasLiveSession(tx, memberId, now))) await rotateCardSecret(tx, memberId, now);
     return memberId !== null;
   });
 }

@@ -60,6 +60,15 @@ export async function rotateCardSecret(db: Db, memberId: string, now: Date): Pro
     .where(eq(memberCards.memberId, memberId));
 }
 
+/** Holds the member's card row until the transaction ends (no row, no card: nothing to hold). */
+export async function lockCard(db: Db, memberId: string): Promise<void> {
+  await db
+    .select({ memberId: memberCards.memberId })
+    .from(memberCards)
+    .where(eq(memberCards.memberId, memberId))
+    .for('update');
+}
+
 /** The member's latest accepted scans, newest first, with the till's name. */
 export function recentScans(db: Db, memberId: string): Promise<RecentScan[]> {
   return db

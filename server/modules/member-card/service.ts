@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import { memberOfToken } from '../tokens/service';
 import { cardOfMember, type MemberCard, type RecentScan, recentScans } from './cards';
 
-export { rotateCardSecret } from './cards';
+export { lockCard, rotateCardSecret } from './cards';
 export {
   addTerminal,
   listTerminals,

@@ -1,4 +1,18 @@
-import { and, desc, eq, gt, inArray, isNull, lt, ne, sql, type WithSubquery } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  exists,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  type SQL,
+  type SQLWrapper,
+  sql,
+  type WithSubquery,
+} from 'drizzle-orm';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { type BatchOptions, deleteInBatches } from '../../db/delete-in-batches';
@@ -177,14 +191,35 @@ export async function verifyToken(
   return { tokenId: row.tokenId, memberId: row.memberId, verifiedAt: row.verifiedAt, issuedAt: row.issuedAt };
 }
 
+/** A live member session: unrevoked and unexpired at `now`. */
+const isLiveSession = (now: Date) =>
+  and(eq(memberTokens.kind, 'member'), isNull(memberTokens.revokedAt), gt(memberTokens.expiresAt, now));
+
+/** Whether the member has a live session at `now` (one signed in on any device). */
+export async function hasLiveSession(db: Db, memberId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: memberTokens.id })
+    .from(memberTokens)
+    .where(and(eq(memberTokens.memberId, memberId), isLiveSession(now)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Whether the session whose token hash `tokenHash` holds (a column that keeps the SHA-256 of the
+ * session that made a record) still lives at `now`: a condition for the record's own query.
+ */
+export const sessionLives = (db: Db, tokenHash: SQLWrapper, now: Date): SQL =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(memberTokens)
+      .where(and(eq(memberTokens.tokenHash, tokenHash), isLiveSession(now))),
+  );
+
 /** The row of `token` when it is a member token, unrevoked and unexpired at `now`. */
 const isLiveMemberToken = (token: string, now: Date) =>
-  and(
-    eq(memberTokens.tokenHash, sha256Hex(token)),
-    eq(memberTokens.kind, 'member'),
-    isNull(memberTokens.revokedAt),
-    gt(memberTokens.expiresAt, now),
-  );
+  and(eq(memberTokens.tokenHash, sha256Hex(token)), isLiveSession(now));
 
 /**
  * The member behind a live member token, in one round trip: the token check and the member row
