@@ -6,6 +6,7 @@ import { memberAuditEvents, pendingMobileChanges } from '../../server/db/schema'
 import type { Member } from '../../server/modules/members/service';
 import { startTestApp, type TestApp } from './helpers/app';
 import { addMember, loginAs, MEMBER, memberToken } from './helpers/members';
+import { changePassword } from './helpers/password';
 import { memberApi, memberRow, NEW_MOBILE, requestMobileChange } from './helpers/profile';
 import { latestCode, outbox, registerVisitor, wrongCode } from './helpers/registration';
 
@@ -274,6 +275,37 @@ describe('one member, two phones: a request is the session’s that made it', ()
     expect(await rcOf(requestMobileChange(t, token, '0966555444'))).toBe('C01');
     expect(await rcOf(confirm(await latestCode(t, DESKTOP_MOBILE), desktop))).toBe('MOBILE_CHANGE_EXPIRED');
     expect(await rcOf(confirm(await latestCode(t, '0966555444')))).toBe('C01');
+  });
+});
+
+describe('a request whose session has ended is the member’s next session’s (decision 0022)', () => {
+  // The phone asked (beforeEach); the desktop changed the password, which ended the phone's
+  // session. The member signs in again on the phone and is brought back to the code screen.
+  const NEW_PASSWORD = 'new12345';
+  const changePasswordElsewhere = async () => {
+    const desktop = await memberToken(t);
+    expect((await changePassword(t, desktop, MEMBER.password, NEW_PASSWORD)).json().rcrm.RC).toBe('C01');
+  };
+
+  it('the code in hand confirms it from the session signed in again', async () => {
+    await changePasswordElsewhere();
+    expect(await rcOf(confirm(await latestCode(t, NEW_MOBILE)))).toBe('TOKEN_INVALID');
+    const again = await memberToken(t, MEMBER.mobile, NEW_PASSWORD);
+    expect(await rcOf(confirm(await latestCode(t, NEW_MOBILE), again))).toBe('C01');
+    expect((await memberRow(t, member.id)).mobile).toBe(NEW_MOBILE);
+  });
+
+  it('a resend from the session signed in again texts the new mobile', async () => {
+    await changePasswordElsewhere();
+    const again = await memberToken(t, MEMBER.mobile, NEW_PASSWORD);
+    t.clock.advance(LIMITS.smsResendMs);
+    expect(await rcOf(resend(again))).toBe('C01');
+    expect(await outbox(t, NEW_MOBILE)).toHaveLength(2);
+  });
+
+  it('stays the asking session’s while that session lives', async () => {
+    const other = await memberToken(t);
+    expect(await rcOf(confirm(await latestCode(t, NEW_MOBILE), other))).toBe('MOBILE_CHANGE_EXPIRED');
   });
 });
 

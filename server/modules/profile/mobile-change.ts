@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, not, or } from 'drizzle-orm';
 import { taipeiTimestamp } from '#protocol';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
@@ -11,6 +11,7 @@ import { MOBILE_CHANGED_NOTICE, mobileChangedText, SmsSendError } from '../../sm
 import { recordAuditEvent } from '../audit/service';
 import { checkMemberPassword, type PasswordCheck } from '../auth/service';
 import { isMobileRegistered, moveMemberToMobile, removeStaleRegistration } from '../members/service';
+import { sessionLives } from '../tokens/service';
 import {
   type CheckOutcome,
   type CodeTarget,
@@ -120,7 +121,11 @@ async function holdCode(db: Db, memberId: string, code: RecordedCode, resentAt?:
     .where(and(eq(pendingMobileChanges.memberId, memberId), eq(pendingMobileChanges.newMobile, code.mobile)));
 }
 
-/** The member's live request, when `token`'s session made it: another session's is not its to confirm or resend. */
+/**
+ * The member's live request, when `token`'s session made it: another live session's is not its to
+ * confirm or resend. One whose session has ended (its password changed on another device) is the
+ * member's next session's: signed in again, the member is brought back to its code (decision 0022).
+ */
 async function livePending(
   db: Db,
   memberId: string,
@@ -135,7 +140,11 @@ async function livePending(
       and(
         eq(pendingMobileChanges.memberId, memberId),
         gt(pendingMobileChanges.expiresAt, now),
-        or(isNull(pendingMobileChanges.requestedBy), eq(pendingMobileChanges.requestedBy, sessionOf(token))),
+        or(
+          isNull(pendingMobileChanges.requestedBy),
+          eq(pendingMobileChanges.requestedBy, sessionOf(token)),
+          not(sessionLives(db, pendingMobileChanges.requestedBy, now)),
+        ),
       ),
     );
   const [pending] = options.lock ? await query.for('update') : await query;
