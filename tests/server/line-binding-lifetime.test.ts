@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../server/config';
 import { identityBindings, memberAuditEvents, members } from '../../server/db/schema';
+import { sweepStaleRegistrations } from '../../server/modules/members/service';
 import { postSigned, startTestApp, type TestApp } from './helpers/app';
 import { bindData, type FakeLine, lineUserId, startFakeLine } from './helpers/fake-line';
 import { addMember, MEMBER, memberToken } from './helpers/members';
@@ -129,5 +130,21 @@ describe('LINE login of a registration left before step 3', () => {
     t.clock.advance(LIMITS.tempTokenMs + 1);
     expect(await lineLogin('member-line')).toBe('LINE_NOT_BOUND');
     expect(await rc(registerCall(t))).toBe('C01');
+  });
+
+  // A visitor who never became a member leaves no trace of their LINE user or their address.
+  it('keeps no record of its LINE binding once it has lapsed and gone, by the sweep or by the mobile taken again', async () => {
+    const lineUsersOnRecord = async () =>
+      (await t.db.select().from(memberAuditEvents)).map((event) => JSON.stringify(event.detail));
+    await registerWithLine();
+    expect(await lineUsersOnRecord()).toEqual([expect.stringContaining(lineUserId(1))]);
+    t.clock.advance(LIMITS.tempTokenMs + 1);
+    expect(await sweepStaleRegistrations(t.db, t.clock.now())).toBe(1);
+    expect(await lineUsersOnRecord()).toEqual([]);
+
+    await registerWithLine();
+    t.clock.advance(LIMITS.tempTokenMs + LIMITS.smsResendMs);
+    expect(await rc(registerCall(t, { name: '本人' }))).toBe('C01');
+    expect(await lineUsersOnRecord()).toEqual([]);
   });
 });

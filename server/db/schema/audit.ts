@@ -13,8 +13,10 @@ export const AUDIT_EVENT_TYPES = [
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
 /**
- * Sensitive changes to member accounts, one row each, never updated. The member id is kept
- * even when the member row is gone, so the trail outlives the account.
+ * Sensitive changes to member accounts, one row each, never updated. A row outlives its member
+ * (the member id then empty), so the trail outlives the account; but not a registration that
+ * lapsed unfinished, whose rows go with it (`sweepStaleRegistrations`): its visitor never became
+ * a member.
  */
 export const memberAuditEvents = pgTable(
   'member_audit_events',

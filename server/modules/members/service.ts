@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { and, count, eq, gt, isNotNull, isNull, lte, or, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNotNull, isNull, lte, or, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Gender } from '#protocol';
 import { DEMO_MEMBER } from '../../config';
 import type { Db } from '../../db/client';
-import { members } from '../../db/schema';
+import { memberAuditEvents, members } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 
 export type Member = typeof members.$inferSelect;
@@ -50,14 +50,32 @@ export async function isMobileRegistered(db: Db, mobile: string, now: Date): Pro
   return row !== undefined;
 }
 
+/**
+ * The audit rows of the registrations `lapsed` picks: one made with LINE recorded its binding. Its
+ * visitor never became a member, so neither their LINE user nor their address is kept (the audit
+ * trail is of members' accounts), where the row would otherwise stay for good with no member.
+ */
+const forgetAuditOfLapsed = (db: Db, lapsed: SQL | undefined) =>
+  db
+    .delete(memberAuditEvents)
+    .where(inArray(memberAuditEvents.memberId, db.select({ id: members.id }).from(members).where(lapsed)));
+
 /** Removes an expired, unfinished registration of the mobile, so the mobile can be taken (inside the taker's transaction). */
 export async function removeStaleRegistration(tx: Db, mobile: string, now: Date): Promise<void> {
-  await tx.delete(members).where(and(eq(members.mobile, mobile), lte(members.registrationExpiresAt, now)));
+  const lapsed = and(eq(members.mobile, mobile), lte(members.registrationExpiresAt, now));
+  await forgetAuditOfLapsed(tx, lapsed);
+  await tx.delete(members).where(lapsed);
 }
 
-/** Removes every expired, unfinished registration; answers how many. Their invites, LINE bindings and tokens go with them. */
+/**
+ * Removes every expired, unfinished registration; answers how many. Their invites, LINE bindings
+ * and tokens go with them, and so do their audit rows. A lapsed registration never comes back to
+ * life, so the two statements need no transaction.
+ */
 export async function sweepStaleRegistrations(db: Db, now: Date): Promise<number> {
-  const removed = await db.delete(members).where(lte(members.registrationExpiresAt, now)).returning({ id: members.id });
+  const lapsed = lte(members.registrationExpiresAt, now);
+  await forgetAuditOfLapsed(db, lapsed);
+  const removed = await db.delete(members).where(lapsed).returning({ id: members.id });
   return removed.length;
 }
 
