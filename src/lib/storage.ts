@@ -122,7 +122,12 @@ export const unsavedProfileEditsSchema = v.object({
 export const LOGIN_TYPES = ['Member', 'Line'] as const;
 export type LoginType = (typeof LOGIN_TYPES)[number];
 
-export const lineVerifyDataSchema = v.object({ bind_third_party: lineBindDataSchema });
+export const lineVerifyDataSchema = v.object({
+  bind_third_party: lineBindDataSchema,
+  // Not of the spec: when the bind data was kept (epoch ms), so that it expires (src/lib/line-bind.ts).
+  // Data an earlier release kept has none, and is still read.
+  kept_at: v.optional(v.number()),
+});
 
 /** A form kept as entered for this tab, under the key the spec names; its shape is the feature's schema. */
 // A draft is read by its feature's schema; anyone may remove it, whatever its shape.

@@ -122,6 +122,11 @@ test('a LINE user who is not a member registers from the bind screen and is boun
 
   await expect(page).toHaveURL(`${server.url}/registerFirst`);
   await expect(page.getByLabel('手機號碼')).toHaveValue(NEWCOMER.mobile);
+  // The registration says it binds this LINE account, with the way not to, and fits a phone's width.
+  await expect(page.getByRole('note')).toContainText('新帳號將綁定剛才在此登入的 LINE 帳號');
+  await expect(page.getByRole('button', { name: '不綁定 LINE' })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await shot(page, info, 'register-line-bind-note');
   await page.getByLabel('姓名').fill(NEWCOMER.name);
   await page.getByLabel('密碼', { exact: true }).fill(NEWCOMER.password);
   await page.getByLabel('確認密碼').fill(NEWCOMER.password);

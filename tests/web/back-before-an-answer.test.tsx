@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { EndpointName } from '#protocol/endpoints';
 import { answer, heldAnswer, reply } from './support/api';
 import { pressBack } from './support/history';
+import { cameFromLine } from './support/line-bind';
 import { agreeAllTerms, answerTerms, fillStepOne, nextButton } from './support/register';
 import { renderApp } from './support/render-app';
 
@@ -72,12 +73,7 @@ describe('Back while a check or a send is on its way, and its answer comes late'
   });
 
   it('binding LINE: the mobile’s check does not take the member to the password', async () => {
-    sessionStorage.setItem(
-      'line_verify_data',
-      JSON.stringify({
-        bind_third_party: { source: 'LineMultiOA', verify_data: { line_token: 't', line_token_source: 'cyberbiz' } },
-      }),
-    );
+    cameFromLine();
     const late = answerLate('checkMobile', 'MEMBER_MOBILE_IS_REPEAT');
     const { user, router } = await fromLoginTo('/line_bind');
     await user.type(await screen.findByLabelText('手機號碼'), '0912345678');

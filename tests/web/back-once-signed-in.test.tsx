@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { startSession } from '../../src/lib/session';
 import { answer, answerRedirectLocation, reply, urlOf } from './support/api';
 import { SHOP_ORIGIN } from './support/config';
+import { cameFromLine } from './support/line-bind';
 import { stubLocationReplace } from './support/location';
 import { answerProfile } from './support/profile';
 import { storeStepOne } from './support/register';
@@ -14,18 +15,12 @@ const TEMP_TOKEN = 'temp-register-token';
 const MEMBER_TOKEN = 'new-member-token';
 const OTHER_TAB_TOKEN = 'member-token-other-tab';
 const MEMBER_PAGE = `${SHOP_ORIGIN}/member/welcome`;
-const BIND = {
-  source: 'LineMultiOA',
-  verify_data: { line_token: 'unbound-line-token', line_token_source: 'cyberbiz' },
-};
 
 function midRegistration(): void {
   storeStepOne();
   sessionStorage.setItem('register2', JSON.stringify({ referrer_code: '', gender: 'M', email: '', birthday: '' }));
   sessionStorage.setItem('temp_access_token', TEMP_TOKEN);
 }
-
-const cameFromLine = () => sessionStorage.setItem('line_verify_data', JSON.stringify({ bind_third_party: BIND }));
 
 const profileShown = () => screen.findByLabelText('姓名');
 

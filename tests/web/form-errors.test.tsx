@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { startSession } from '../../src/lib/session';
 import { answer, reply } from './support/api';
 import { errorsOf } from './support/fields';
+import { cameFromLine } from './support/line-bind';
 import { accountInput, loginButton, passwordInput } from './support/login';
 import { answerProfile, signIn } from './support/profile';
 import {
@@ -186,8 +187,6 @@ describe('item 3: each field’s message is its own', () => {
   });
 });
 
-const LINE_BIND = { source: 'LineMultiOA', verify_data: { line_token: 'line-token', line_token_source: 'cyberbiz' } };
-
 describe('item 6: on every form, each message is linked to its field and the first invalid field gets focus', () => {
   it.each([
     ['/login', () => {}, '登入', ['請輸入帳號', '請輸入密碼']],
@@ -236,16 +235,11 @@ describe('item 6: on every form, each message is linked to its field and the fir
       '儲存',
       ['請輸入姓名'],
     ],
-    [
-      '/line_bind',
-      () => sessionStorage.setItem('line_verify_data', JSON.stringify({ bind_third_party: LINE_BIND })),
-      '下一步',
-      ['請輸入手機號碼'],
-    ],
+    ['/line_bind', () => cameFromLine(), '下一步', ['請輸入手機號碼']],
     [
       '/line_bind/login',
       () => {
-        sessionStorage.setItem('line_verify_data', JSON.stringify({ bind_third_party: LINE_BIND }));
+        cameFromLine();
         sessionStorage.setItem('line_bind_mobile', '0912345678');
       },
       '綁定並登入',

@@ -6,6 +6,7 @@ import { RC_MESSAGES } from '#protocol/rc';
 import { answer, answerRedirectLocation, decrypted, reply, setAesKeyCookie, urlOf } from './support/api';
 import { SHOP_ORIGIN } from './support/config';
 import { errorsOf } from './support/fields';
+import { LINE_BIND as BIND, cameFromLine } from './support/line-bind';
 import { stubLocationReplace } from './support/location';
 import { answerTerms } from './support/register';
 import { renderApp } from './support/render-app';
@@ -15,13 +16,6 @@ const MOBILE = '0912345678';
 const PASSWORD = 'abc123';
 const MEMBER_TOKEN = 'member-token-after-login';
 const MEMBER_PAGE = `${SHOP_ORIGIN}/member/home`;
-const BIND = {
-  source: 'LineMultiOA',
-  verify_data: { line_token: 'unbound-line-token', line_token_source: 'cyberbiz' },
-};
-
-/** Where an unbound LINE login leaves the member: the spec's line_verify_data in session storage. */
-const cameFromLine = () => sessionStorage.setItem('line_verify_data', JSON.stringify({ bind_third_party: BIND }));
 
 const mobileInput = () => screen.findByLabelText('手機號碼');
 const nextButton = () => screen.getByRole('button', { name: '下一步' });
@@ -55,7 +49,10 @@ describe('/line_bind: finding the account by mobile', () => {
     await user.click(within(dialog).getByRole('button', { name: '會員註冊' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/registerFirst'));
     expect(await screen.findByLabelText('手機號碼')).toHaveValue(MOBILE);
-    expect(JSON.parse(sessionStorage.getItem('line_verify_data') ?? 'null')).toEqual({ bind_third_party: BIND });
+    expect(JSON.parse(sessionStorage.getItem('line_verify_data') ?? 'null')).toEqual({
+      bind_third_party: BIND,
+      kept_at: expect.any(Number),
+    });
   });
 
   it('lets the member re-enter the mobile instead', async () => {

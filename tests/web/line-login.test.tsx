@@ -114,6 +114,7 @@ describe('the LINE card', () => {
         source: LINE_SOURCE,
         verify_data: { line_token: fakeLine.accessToken, line_token_source: LINE_TOKEN_SOURCE },
       },
+      kept_at: expect.any(Number),
     });
     expect(localStorage.getItem('memberAuth')).toBeNull();
     await user.click(within(dialog).getByRole('link', { name: '前往綁定' }));

@@ -3,14 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { encryptValue } from '#protocol/crypto';
 import { answer, reply } from './support/api';
 import { TEST_CONFIG } from './support/config';
+import { LINE_BIND as BIND, cameFromLine } from './support/line-bind';
 import { storeStepOne } from './support/register';
 import { renderApp } from './support/render-app';
-
-const BIND = {
-  source: 'LineMultiOA',
-  verify_data: { line_token: 'unbound-line-token', line_token_source: 'cyberbiz' },
-};
-const cameFromLine = () => sessionStorage.setItem('line_verify_data', JSON.stringify({ bind_third_party: BIND }));
 
 async function registerFromStepTwo() {
   storeStepOne();
@@ -40,6 +35,8 @@ describe('registering as a LINE user who is not a member yet', () => {
     const dialog = await screen.findByRole('dialog', { name: '提示' });
     expect(dialog).toHaveTextContent('此 LINE 帳號或會員已綁定其他帳號');
     expect(router.state.location.pathname).toBe('/registerSecond');
+    // Nor does the screen say any more that the registration binds LINE.
+    expect(screen.queryByRole('button', { name: '不綁定 LINE' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '關閉' }));
     await user.click(screen.getByRole('button', { name: '註冊' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/registerFinal'));

@@ -5,6 +5,7 @@ import { RC_MESSAGES } from '#protocol/rc';
 import { type ApiCall, answer, answerRedirectLocation, decrypted, heldAnswer, reply, urlOf } from './support/api';
 import { TEST_CONFIG } from './support/config';
 import { errorsOf } from './support/fields';
+import { cameFromLine } from './support/line-bind';
 import { stubLocationReplace } from './support/location';
 import { latestBirthdayInput } from './support/profile';
 import { answerRewards, REFEREE_TASK, STEP_ONE, storeStepOne } from './support/register';
@@ -76,7 +77,7 @@ describe('registration step 2: registering', () => {
 
   it('adds the stored LINE verify data', async () => {
     const bind = { source: 'LineMultiOA', verify_data: { line_token: 'line-token-1', line_token_source: 'cyberbiz' } };
-    sessionStorage.setItem('line_verify_data', JSON.stringify({ bind_third_party: bind }));
+    cameFromLine(bind);
     const calls = registered();
     const { user } = await openStepTwo();
     await user.click(screen.getByRole('radio', { name: '男' }));

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { failureMessage } from '../../api/client';
+import { forgetLineBind } from '../../lib/line-bind';
 import { leaveFor } from '../../lib/redirect';
 import { readSession } from '../../lib/session';
 import { storage } from '../../lib/storage';
@@ -44,6 +45,10 @@ export function useLoginFlow() {
     showNotice: (message: string, offerReload = false) => setNotice({ message, offerLineBind: false, offerReload }),
     closeNotice: () => {
       setNotice(null);
+      // Closed without taking the way to the bind screen (which leaves without closing): the offer is
+      // declined. Kept, the LINE login would be bound to whoever registers next in this tab, on a
+      // shared screen someone else.
+      if (notice?.offerLineBind) forgetLineBind();
       // Signed in, but the redirect location could not be had: on to the default one once told why.
       if (notice?.thenLeaveFor) leaveFor(notice.thenLeaveFor);
     },

@@ -11,6 +11,7 @@ import { commonTexts } from '../../i18n/zh-TW/common';
 import { registerTexts } from '../../i18n/zh-TW/register';
 import { useNavigateWhileShown } from '../../lib/use-navigate-while-shown';
 import { useRegisterCheckMutation } from './api';
+import { LineBindNote } from './line-bind-note';
 import { StepHeader } from './step-header';
 import { StepOneForm } from './step-one-form';
 import { prefetchTermReader } from './term-modal';
@@ -35,6 +36,7 @@ export function StepOneScreen() {
     // The terms' reader comes while the member fills the form, so a term opens ready to read.
     <PageCard onFirstTouch={() => prefetchTermReader(queryClient)}>
       <StepHeader step={1} />
+      <LineBindNote />
       <StepOneForm
         busy={registerCheck.isPending}
         onNext={({ mobile, password }) => registerCheck.mutate({ mobile, password })}

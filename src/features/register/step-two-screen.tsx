@@ -5,6 +5,7 @@ import { NoticeModal } from '../../components/notice-modal';
 import { PageCard } from '../../components/page-card';
 import { commonTexts } from '../../i18n/zh-TW/common';
 import { registerTexts } from '../../i18n/zh-TW/register';
+import { LineBindNote } from './line-bind-note';
 import { RewardModal } from './reward-modal';
 import { StepHeader } from './step-header';
 import { StepTwoForm } from './step-two-form';
@@ -18,6 +19,7 @@ export function StepTwoScreen() {
   return (
     <PageCard>
       <StepHeader step={2} />
+      <LineBindNote />
       <p className="mb-4 text-base text-ink-muted">{registerTexts.stepTwoIntro}</p>
       <StepTwoForm busy={registration.pending} onSubmit={registration.submit} onSkip={registration.skip} />
       <p className="mt-6 text-center text-base">

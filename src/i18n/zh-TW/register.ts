@@ -23,6 +23,9 @@ export const registerTexts = {
   termsLoading: '條款載入中…',
   termsRequired: '請閱讀並同意所有會員條款',
   next: '下一步',
+  /** Shown while an unbound LINE login waits to be bound: the registration binds it. */
+  lineBindNote: '註冊完成後，新帳號將綁定剛才在此登入的 LINE 帳號。',
+  skipLineBind: '不綁定 LINE',
   memberExists: '會員已存在，無法註冊',
   memberExistsForgotPassword: '忘記密碼',
   haveAccount: '已經是會員了？',
