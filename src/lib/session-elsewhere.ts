@@ -50,27 +50,33 @@ export function useSessionOfOtherTabs(): SessionOfOtherTabs {
     return router.subscribe('onResolved', note);
   }, [router]);
   useEffect(() => {
-    const follow = (change: { before: string | null; after: string | null } | null) => {
-      if (!change?.before || change.before !== shownUnder.current || change.before === change.after) return;
-      shownUnder.current = change.after;
+    // Any change away from the session the screen was shown under, from no session too: a tab whose
+    // own call ended the session (which no storage event tells it) still shows that member while it
+    // says so, and its next save, under a session signed in elsewhere meanwhile, would be theirs.
+    const follow = (sessionNow: string | null) => {
+      if (!shownUnder.current || sessionNow === shownUnder.current) return;
+      shownUnder.current = sessionNow;
       const left = router.state.location;
-      followSessionOfAnotherTab(change.after);
+      followSessionOfAnotherTab(sessionNow);
       queryClient.clear();
       // The guards first: a screen started over before them would load with no session.
       void router.invalidate().then(() => {
         const sentToLogin = router.state.location.pathname === '/login' && left.pathname !== '/login';
         // A screen that keeps its own page to come back to (the OAuth hop, the card) has chosen it already.
         if (sentToLogin) keepReturnPathUnlessKept(left.href, new Date(Date.now() + SIGN_IN_RETURN_MS));
-        setNotice(noticeOf(change.after));
+        setNotice(noticeOf(sessionNow));
         setChanges((count) => count + 1);
       });
     };
-    const onStorage = (event: StorageEvent) => follow(sessionChangeIn(event));
+    const onStorage = (event: StorageEvent) => {
+      const change = sessionChangeIn(event);
+      if (change) follow(change.after);
+    };
     // A page the browser kept in its back-forward cache (the member followed a link away, then
     // came Back) heard no storage event while it was kept: the session it comes back to is
     // compared with the one it was shown under, as one event would have told.
     const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) follow({ before: shownUnder.current, after: readSession()?.token ?? null });
+      if (event.persisted) follow(readSession()?.token ?? null);
     };
     window.addEventListener('storage', onStorage);
     window.addEventListener('pageshow', onPageShow);

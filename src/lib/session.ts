@@ -64,9 +64,11 @@ function forgetVisitorFlows(): void {
 
 /**
  * The session ends: the member card kept for offline use goes with it (its secret is replaced
- * anyway), and so does the profile this tab kept (a screen that needs it loads it again). What
- * the member resumes after signing in again stays (decision 0022): unsaved profile edits, and a
- * new mobile waiting for its code (the server keeps the change). So does the login type.
+ * anyway), and so does the profile this tab kept (a screen that needs it loads it again), and the
+ * LINE token of a LINE sign-in: alone it signs in again (login_with_provider), whoever is at the
+ * phone next. What the member resumes after signing in again stays (decision 0022): unsaved
+ * profile edits, a new mobile waiting for its code (the server keeps the change), and where a
+ * partner asked to be sent (rurl). So does the login type.
  */
 export function endSession(): void {
   // A new mobile is resumed only by the member whose change it is; one this tab could not tell
@@ -76,16 +78,21 @@ export function endSession(): void {
   storage.memberAuth.remove();
   storage.memberAccessToken.remove();
   storage.memberAccessInfo.remove();
+  storage.lineAccessToken.remove();
   tellSessionChanged();
 }
 
-/** Signing out on this device: the session and everything kept of the member go, down to the login type. */
+/**
+ * Signing out on this device: the session and everything kept of the member go, down to the login
+ * type, and the rurl the member came with: the next person to sign in here would be sent there,
+ * their token with them.
+ */
 export function forgetMember(): void {
   // The login type first: another tab hears of each key's change in order, and tells a sign-out
   // from an ended session by the login type being gone when the session goes (`wasSignedOut`).
   storage.loginType.remove();
   endSession();
-  storage.lineAccessToken.remove();
+  storage.rurl.remove();
   storage.unsavedProfileEdits.remove();
   storage.memberChangeMobile.remove();
   forgetVisitorFlows();
@@ -96,12 +103,16 @@ export function forgetMember(): void {
  * Another tab ended or replaced the session, which all tabs share: this tab's own copies of the
  * member it showed go (session storage is the tab's alone), and its token copy follows the session.
  * So does a page this tab kept to come back to after a sign-in: it was kept before this change,
- * and the screens' guards, run again now, keep the one that is of use.
+ * and the screens' guards, run again now, keep the one that is of use. So do the LINE token and
+ * which changes got no answer: they were the last member's, and the next one's password change
+ * would be checked twice for each mistype.
  */
 export function followSessionOfAnotherTab(token: string | null): void {
   storage.memberAccessInfo.remove();
   storage.memberChangeMobile.remove();
   storage.returnPath.remove();
+  storage.lineAccessToken.remove();
+  storage.answersLost.remove();
   forgetCodesSent();
   if (token) storage.memberAccessToken.set(token);
   else storage.memberAccessToken.remove();

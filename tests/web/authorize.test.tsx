@@ -7,10 +7,11 @@ import { startSession } from '../../src/lib/session';
 import { answer, answerRedirectLocation, heldAnswer, reply, setAesKeyCookie, urlOf } from './support/api';
 import { stubLocationReplace } from './support/location';
 import { signInAs } from './support/login';
-import { answerProfile } from './support/profile';
+import { inAnotherTab, settled, signInThere } from './support/other-tab';
+import { answerProfile, PROFILE } from './support/profile';
 import { renderApp } from './support/render-app';
 import { server } from './support/server';
-import { loseNextAnswer } from './support/weak-signal';
+import { closeNetworkNotice, loseNextAnswer } from './support/weak-signal';
 
 const TOKEN = 'member-token-abc';
 const RANDOM_KEY = 'rk_0123456789abcdefghijklmnopqrstuvwxyzABCDE';
@@ -321,5 +322,96 @@ describe('/authorize when the server no longer knows the member token', () => {
       client_id: CLIENT_ID,
       state: STATE,
     });
+  });
+});
+
+describe('/authorize when another tab changes the session under the hop', () => {
+  const OTHER_TOKEN = 'member-token-other-tab';
+  const OTHER_MOBILE = '0987654321';
+  const SIGNED_IN_THERE = '您已在其他視窗或分頁重新登入，本頁已改為顯示目前登入的帳號。';
+
+  /** get_member_profile answering the member whose token the call carries, as the server would. */
+  const answerAccounts = () =>
+    answer('getMemberProfile', ({ payload }) =>
+      payload.token === OTHER_TOKEN
+        ? reply('C01', { member_profile: { ...PROFILE, mobile: OTHER_MOBILE, name: '陳美玲' } })
+        : reply('TOKEN_INVALID'),
+    );
+
+  it('consents for the member signed in there only once they press to go on, shown whose account it is', async () => {
+    startSession(TOKEN, 'Member');
+    const replace = stubLocationReplace();
+    answer('oauthInfo', () => reply('C01', { client: CLIENT }));
+    answerAccounts();
+    const authorizes = answer('oauthAuthorize', () => reply('C01', { location: CLIENT_LOCATION }));
+    loseNextAnswer('oauthAuthorize');
+    const { user, router } = renderApp(AUTHORIZE_PATH);
+    await closeNetworkNotice(user);
+    expect(screen.getByText('授權尚未完成，請再試一次。')).toBeInTheDocument();
+
+    await inAnotherTab(() => signInThere(OTHER_TOKEN));
+    await settled(router);
+    await user.click(within(await notice()).getByRole('button', { name: '關閉' }));
+
+    expect(await screen.findByText(/0987-654-321/)).toBeInTheDocument();
+    expect(screen.getByText(/「好鄰居商城」將取得您的會員資料/)).toBeInTheDocument();
+    expect(authorizes).toHaveLength(0);
+    expect(replace).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: '繼續授權' }));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith(CLIENT_LOCATION));
+    expect(authorizes.map((call) => call.payload.token)).toEqual([OTHER_TOKEN]);
+  });
+
+  it('offers the member area instead, for a member who does not mean to consent', async () => {
+    startSession(TOKEN, 'Member');
+    stubLocationReplace();
+    answer('oauthInfo', () => reply('C01', { client: CLIENT }));
+    answerAccounts();
+    const authorizes = answer('oauthAuthorize', () => reply('C01', { location: CLIENT_LOCATION }));
+    loseNextAnswer('oauthAuthorize');
+    const { user, router } = renderApp(AUTHORIZE_PATH);
+    await closeNetworkNotice(user);
+
+    await inAnotherTab(() => signInThere(OTHER_TOKEN));
+    await settled(router);
+    expect(await notice()).toHaveTextContent(SIGNED_IN_THERE);
+    expect(await screen.findByRole('link', { name: '前往會員中心' })).toHaveAttribute('href', '/change_member');
+    expect(authorizes).toHaveLength(0);
+  });
+
+  it('closing the notice of a refused member token leaves alone the session signed in there meanwhile', async () => {
+    startSession('revoked-token', 'Member');
+    stubLocationReplace();
+    answer('oauthInfo', () => reply('C01', { client: CLIENT }));
+    answerAccounts();
+    const authorizes = answer('oauthAuthorize', ({ payload }) =>
+      payload.token === OTHER_TOKEN ? reply('C01', { location: CLIENT_LOCATION }) : reply('TOKEN_INVALID'),
+    );
+    const { user, router } = renderApp(AUTHORIZE_PATH);
+    expect(await notice()).toHaveTextContent(RC_MESSAGES.TOKEN_INVALID);
+
+    await inAnotherTab(() => signInThere(OTHER_TOKEN));
+    await settled(router);
+    await user.click(within(await notice()).getByRole('button', { name: '關閉' }));
+
+    expect(JSON.parse(localStorage.getItem('memberAuth') ?? '{}').token).toBe(OTHER_TOKEN);
+    expect(authorizes.map((call) => call.payload.token)).toEqual(['revoked-token']);
+  });
+
+  it('closing that notice, even unaware of the sign-in there, leaves that session alone and goes to sign in', async () => {
+    startSession('revoked-token', 'Member');
+    stubLocationReplace();
+    answer('oauthInfo', () => reply('C01', { client: CLIENT }));
+    answer('oauthAuthorize', () => reply('TOKEN_INVALID'));
+    const { user, router } = renderApp(AUTHORIZE_PATH);
+    const dialog = await notice();
+
+    // No storage event reaches this tab (as a page the browser froze meanwhile).
+    signInThere(OTHER_TOKEN);
+    await user.click(within(dialog).getByRole('button', { name: '關閉' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(JSON.parse(localStorage.getItem('memberAuth') ?? '{}').token).toBe(OTHER_TOKEN);
   });
 });

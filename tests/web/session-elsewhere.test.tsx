@@ -1,39 +1,18 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { RC_MESSAGES } from '#protocol/rc';
 import { endSession, startSession } from '../../src/lib/session';
-import { answer, reply, setAesKeyCookie } from './support/api';
+import { answer, heldAnswer, reply, setAesKeyCookie } from './support/api';
 import { stubLocationReplace } from './support/location';
 import { signInAs } from './support/login';
+import { inAnotherTab, settled, signInThere } from './support/other-tab';
 import { MEMBER_TOKEN, PROFILE, signIn } from './support/profile';
 import { answerTerms } from './support/register';
 import { renderApp } from './support/render-app';
 
-type AppRouter = ReturnType<typeof renderApp>['router'];
-
-// Two tabs of one browser share localStorage, where the session is kept. Another tab's change
-// reaches this one only as a `storage` event, which the browser fires in every tab but the one
-// that made it; the test makes the change and fires the event as that browser would.
+// Two tabs of one browser: this one, and another whose changes reach it by `inAnotherTab`.
 const OTHER_TOKEN = 'member-token-other-tab';
 const OTHER_PROFILE = { ...PROFILE, name: '陳美玲', mobile: '0987654321', email: 'meiling@example.com' };
-
-async function inAnotherTab(change: () => void, key = 'memberAuth'): Promise<void> {
-  const oldValue = localStorage.getItem(key);
-  change();
-  const newValue = localStorage.getItem(key);
-  await act(async () => {
-    window.dispatchEvent(new StorageEvent('storage', { key, oldValue, newValue, storageArea: localStorage }));
-  });
-}
-
-/**
- * This tab's answer to the event, as far as it goes: it answers after the event (the guards and
- * loaders run again, then the screen starts over), so what it left alone is judged once its
- * router has settled and the screen has had its turn to start over.
- */
-async function settled(router: AppRouter): Promise<void> {
-  await waitFor(() => expect(router.state.status).toBe('idle'));
-  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-}
 
 /** get_member_profile answering the profile of whichever member's token the call carries, as the server would. */
 function answerProfilesByToken() {
@@ -185,6 +164,106 @@ describe('the session changed in another tab', () => {
     expect(nameField()).toHaveValue(`${PROFILE.name}先生`);
     expect(loads).toHaveLength(1);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+const saveButton = () => screen.getByRole('button', { name: '儲存' });
+
+/** The profile with a new name typed in, saved: the server answers as `save` says. */
+async function saveANewName(user: ReturnType<typeof renderApp>['user']): Promise<void> {
+  await waitFor(() => expect(nameField()).toHaveValue(PROFILE.name));
+  await user.clear(nameField());
+  await user.type(nameField(), '王大明');
+  await user.click(saveButton());
+}
+
+describe('a tab whose own call met the end of the session', () => {
+  it("follows a sign-in in another tab, and never saves the first member's details into the other account", async () => {
+    signIn();
+    answerProfilesByToken();
+    const saves = answer('updateMemberProfile', ({ payload }) =>
+      payload.token === MEMBER_TOKEN ? reply('TOKEN_INVALID') : reply('C01', {}),
+    );
+    const { user } = renderApp('/change_member');
+    await saveANewName(user);
+    expect(await screen.findByRole('dialog', { name: '提示' })).toHaveTextContent(RC_MESSAGES.TOKEN_INVALID);
+
+    // The notice still open here, another tab signs someone else in on this browser.
+    await inAnotherTab(() => signInThere(OTHER_TOKEN));
+
+    await waitFor(() => expect(nameField()).toHaveValue(OTHER_PROFILE.name));
+    const told = await screen.findByRole('dialog', { name: '提示' });
+    expect(told).toHaveTextContent(SIGNED_IN_THERE);
+    await user.click(within(told).getByRole('button', { name: '關閉' }));
+    await user.click(saveButton());
+    await waitFor(() => expect(saves).toHaveLength(2));
+    expect(saves[1]?.payload.token).toBe(OTHER_TOKEN);
+    expect(saves[1]?.params).toMatchObject({ member_profile: { name: OTHER_PROFILE.name } });
+  });
+
+  it('goes to /login once the member has read it, even when it never heard of the sign-in in another tab', async () => {
+    signIn();
+    answerProfilesByToken();
+    const saves = answer('updateMemberProfile', ({ payload }) =>
+      payload.token === MEMBER_TOKEN ? reply('TOKEN_INVALID') : reply('C01', {}),
+    );
+    const { user, router } = renderApp('/change_member');
+    await saveANewName(user);
+    const told = await screen.findByRole('dialog', { name: '提示' });
+
+    // No storage event reaches this tab (as a page the browser froze meanwhile).
+    signInThere(OTHER_TOKEN);
+    await user.click(within(told).getByRole('button', { name: '確定' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(saves.map((save) => save.payload.token)).toEqual([MEMBER_TOKEN]);
+  });
+
+  it("lets a save's late answer write nothing into the profile of the member signed in meanwhile in another tab", async () => {
+    signIn();
+    answerProfilesByToken();
+    const { held, release } = heldAnswer();
+    let answered = false;
+    const saves = answer('updateMemberProfile', async () => {
+      await held;
+      answered = true;
+      return reply('C01', {});
+    });
+    const { user, router } = renderApp('/change_member');
+    await saveANewName(user);
+    await waitFor(() => expect(saves).toHaveLength(1));
+
+    await inAnotherTab(() => signInThere(OTHER_TOKEN));
+    await waitFor(() => expect(nameField()).toHaveValue(OTHER_PROFILE.name));
+    release();
+    await waitFor(() => expect(answered).toBe(true));
+    // The answer's way back through the client, then the screen's turn.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    await settled(router);
+
+    expect(nameField()).toHaveValue(OTHER_PROFILE.name);
+    expect(JSON.parse(sessionStorage.getItem('member_access_info') ?? '{}').name).toBe(OTHER_PROFILE.name);
+  });
+});
+
+describe('a change whose answer was lost, then another tab signed in someone else', () => {
+  it("checks the next member's wrong old password once: the lost answer was the last member's", async () => {
+    signIn();
+    sessionStorage.setItem('answers_lost', JSON.stringify(['updateMemberPassword']));
+    const changes = answer('updateMemberPassword', () => reply('PASSWORD_INCORRECT'));
+    const { user } = renderApp('/change_pwd');
+    await screen.findByLabelText('舊密碼');
+
+    await inAnotherTab(() => signInThere(OTHER_TOKEN));
+    await user.click(within(await screen.findByRole('dialog', { name: '提示' })).getByRole('button', { name: '關閉' }));
+    await user.type(await screen.findByLabelText('舊密碼'), 'abc12345');
+    await user.type(screen.getByLabelText('新密碼'), 'fresh2025');
+    await user.type(screen.getByLabelText('確認新密碼'), 'fresh2025');
+    await user.click(screen.getByRole('button', { name: '確定' }));
+
+    expect(await screen.findByRole('dialog', { name: '提示' })).toHaveTextContent(RC_MESSAGES.PASSWORD_INCORRECT);
+    expect(changes).toHaveLength(1);
+    expect(changes[0]?.payload.token).toBe(OTHER_TOKEN);
   });
 });
 

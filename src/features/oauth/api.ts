@@ -2,6 +2,7 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { Params, Results } from '#protocol/endpoints';
 import { RC_MESSAGES } from '#protocol/rc';
 import { callApi, failureMessage, hasRc, mayTryAgain } from '../../api/client';
+import { loaded, loadedStaleTime, resultsOf } from '../../api/loaded';
 import { leaveForOAuthClient } from '../../lib/redirect';
 import { readSession } from '../../lib/session';
 
@@ -61,3 +62,19 @@ async function authorizeAndLeave(hop: OAuthHop): Promise<HopFailure | null> {
 }
 
 export const useAuthorizeMutation = () => useMutation({ mutationFn: authorizeAndLeave });
+
+async function fetchAccount(token: string): Promise<string> {
+  return resultsOf(await callApi('getMemberProfile', { token })).member_profile.mobile;
+}
+
+/**
+ * The account (the mobile) of the member whose `token` it is, or why it could not be had: shown
+ * before a hop goes on under another session than it started under. Under the profile's key, so it
+ * goes with the session as every answer about the member does; keyed by the token.
+ */
+export const signedInAccountQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ['member_profile', 'oauth_account', token],
+    queryFn: () => loaded(() => fetchAccount(token)),
+    staleTime: loadedStaleTime,
+  });

@@ -11,6 +11,7 @@ import { readSession } from '../../lib/session';
 import { type HopFailure, type OAuthClient, type OAuthHop, oauthInfoQueryOptions } from './api';
 import { type AuthorizeSearch, hopOf } from './arrival';
 import { AuthorizeFrame } from './authorize-frame';
+import { GoOnAs } from './go-on-as';
 import { useAuthorizeHop, useHopNotice } from './use-authorize-hop';
 
 /** The authorization hop for a third-party client: runs by itself, and says where it is going. */
@@ -29,7 +30,8 @@ function Hop({ hop }: { hop: OAuthHop }) {
 }
 
 function Authorizing({ hop, client }: { hop: OAuthHop; client: OAuthClient }) {
-  const { failure, notice, tryAgain } = useAuthorizeHop(hop);
+  const { failure, notice, tryAgain, goOn } = useAuthorizeHop(hop);
+  if (goOn) return <GoOnAs client={client} onGoOn={goOn} />;
   return (
     <AuthorizeFrame status={failure ? stoppedStatus(failure) : oauthTexts.sharing(client.name)}>
       {failure ? <WayOn tryAgain={tryAgain} /> : null}

@@ -7,4 +7,9 @@ export const oauthTexts = {
   failed: '無法完成授權。請回到原本的網站或應用程式，重新操作一次。',
   /** No answer came, or the server failed: the hop can go on from here (the notice says which). */
   unfinished: '授權尚未完成，請再試一次。',
+  /** The session changed under the hop (another window or tab signed in again): whose account it would go on with. */
+  goOnAs: (mobile: string) => `目前登入的帳號為 ${mobile}。若要以此帳號授權，請按「繼續授權」。`,
+  /** As `goOnAs`, when the account could not be asked for. */
+  goOnAsSignedIn: '目前登入的帳號已變更。若要以目前登入的帳號授權，請按「繼續授權」。',
+  goOn: '繼續授權',
 };

@@ -133,11 +133,39 @@ describe('the stored session', () => {
   it.each([
     ['signing in', () => startSession('next', 'Member')],
     ['signing out', forgetMember],
+    ['another tab signing in someone else', () => followSessionOfAnotherTab('next')],
   ])('%s forgets which calls got no answer, so the next person’s refusals are shown as they come', (_, change) => {
     startSession('tok', 'Member');
     sessionStorage.setItem('answers_lost', JSON.stringify(['updateMemberPassword', 'register']));
     change();
     expect(sessionStorage.getItem('answers_lost')).toBeNull();
+  });
+
+  it.each([
+    ['the server ending it', endSession],
+    ['another tab ending it', () => followSessionOfAnotherTab(null)],
+    ['another tab signing in someone else', () => followSessionOfAnotherTab('next')],
+  ])('ends with the LINE token of the one who signed in with LINE: %s', (_, change) => {
+    startSession('tok', 'Line');
+    // Alone it signs in through login_with_provider: it must not wait in the tab for the next person.
+    sessionStorage.setItem('line_access_token', 'line-token-of-the-member');
+    change();
+    expect(sessionStorage.getItem('line_access_token')).toBeNull();
+  });
+
+  it('signing out forgets the rurl kept here, so the next person to sign in is not sent, with their token, where the last one was going', () => {
+    startSession('tok', 'Member');
+    localStorage.setItem('rurl', 'https://shop.example.com/cart');
+    forgetMember();
+    expect(localStorage.getItem('rurl')).toBeNull();
+  });
+
+  it('a session that merely ended keeps the rurl: the member signs in again and goes on there', () => {
+    startSession('tok', 'Member');
+    localStorage.setItem('rurl', 'https://shop.example.com/cart');
+    endSession();
+    followSessionOfAnotherTab(null);
+    expect(localStorage.getItem('rurl')).toBe('https://shop.example.com/cart');
   });
 
   it('signing out forgets the login type before the session, so the other tabs, hearing each in order, can tell a sign-out', () => {
