@@ -166,3 +166,34 @@ for (const [way, goOn] of [
     await expectWelcomedByPartner(page, before);
   });
 }
+
+test('a hop stopped before its answer, signed in again in another tab meanwhile, asks before it consents for that session', async ({
+  page,
+  context,
+}, info) => {
+  // Another tab of the same browser, left on the login form from before this one signed in.
+  const otherTab = await context.newPage();
+  await otherTab.goto(`${server.url}/login`);
+  await page.bringToFront();
+  await signIn(page);
+  const before = client.callbacks.length;
+  await loseFirstAnswer(page, '**/oauth/authorize');
+  await page.goto(`${client.origin}/start`);
+  await closeNetworkNotice(page);
+  await expect(page.getByText('授權尚未完成，請再試一次。')).toBeVisible();
+
+  // That tab signs in: a new session, maybe another member's.
+  await logIn(otherTab);
+  await expect(otherTab).toHaveURL(`${server.url}/change_pwd?reason=imported`);
+
+  await page.bringToFront();
+  await expect(page.getByText('您已在其他視窗或分頁重新登入，本頁已改為顯示目前登入的帳號。')).toBeVisible();
+  await page.getByRole('button', { name: '關閉' }).click();
+  await expect(page.getByText('目前登入的帳號為 0911-222-333。若要以此帳號授權，請按「繼續授權」。')).toBeVisible();
+  await expectAccessible(page, 'oauth: the session changed under the hop');
+  await page.screenshot({ path: info.outputPath('oauth-go-on-as-360x640.png') });
+  expect(client.callbacks).toHaveLength(before);
+  await page.getByRole('button', { name: '繼續授權' }).click();
+
+  await expectWelcomedByPartner(page, before);
+});
