@@ -14,6 +14,8 @@ const UNSURE = { mobile: '0911000666', birthday: '19870101' };
 // Two people on one phone: the first moving to a new mobile, the second signing in after them.
 const MOVING = { mobile: '0911000777', birthday: '19890909' };
 const NEXT_PERSON = { mobile: '0911000888', birthday: '19911111' };
+// One member on two phones: the new mobile asked for on one, the password changed on the other.
+const RESUMING = { mobile: '0911000999', birthday: '19860606' };
 const CSV = [
   'mobile,name,birthday,gender,email',
   `${FORGETFUL.mobile},陳忘記,1985/03/15,F,`,
@@ -24,13 +26,14 @@ const CSV = [
   `${UNSURE.mobile},周不確定,1987/01/01,M,`,
   `${MOVING.mobile},許搬家,1989/09/09,F,`,
   `${NEXT_PERSON.mobile},蔡下一位,1991/11/11,M,`,
+  `${RESUMING.mobile},謝接續,1986/06/06,F,`,
 ].join('\n');
 
 let server: MemberServer;
 
 test.beforeAll(async () => {
   const dataDir = freshDataDir();
-  expect(await importMembers(dataDir, `${CSV}\n`)).toContain('匯入 8 筆會員，');
+  expect(await importMembers(dataDir, `${CSV}\n`)).toContain('匯入 9 筆會員，');
   server = await startMemberServer(dataDir);
 });
 
@@ -340,4 +343,40 @@ test('a new mobile waiting for its code on a phone whose session ended is not sh
   await shared.screenshot({ path: info.outputPath('next-person-no-pending-mobile-360x640.png') });
   await expectAccessible(shared, '/verify_member_mobile for the next person');
   await shared.context().close();
+});
+
+test('a new mobile waiting for its code on a phone whose session ended is confirmed there once the member signs in again', async ({
+  page,
+  browser,
+}, info) => {
+  const phone = await secondPhone(browser);
+  await logIn(phone, RESUMING.mobile, RESUMING.birthday);
+  await expect(phone).toHaveURL(`${server.url}/change_pwd?reason=imported`);
+  await phone.goto(`${server.url}/change_member_mobile`);
+  await phone.getByLabel('新手機號碼').fill('0966300300');
+  await phone.getByLabel('密碼', { exact: true }).fill(RESUMING.birthday);
+  await phone.getByRole('button', { name: '發送驗證碼' }).click();
+  await expect(phone).toHaveURL(`${server.url}/verify_member_mobile`);
+
+  // On the other phone the member changes the password, which ends this phone's session.
+  await changeImportedPassword(page, RESUMING, 'resume2025');
+
+  const { code } = await latestCode(server.url, '0966300300', 'mobile_change');
+  await phone.getByLabel('驗證碼').fill(code);
+  await phone.getByRole('button', { name: '驗證', exact: true }).click();
+  const ended = phone.getByRole('dialog', { name: '提示' });
+  await expect(ended).toContainText('登入已失效，請重新登入');
+  await ended.getByRole('button', { name: '關閉' }).click();
+  await expect(phone).toHaveURL(`${server.url}/login`);
+
+  // Signed in again with the new password, the member is back at the code, and the code in hand moves the account.
+  await logIn(phone, RESUMING.mobile, 'resume2025');
+  await expect(phone).toHaveURL(`${server.url}/verify_member_mobile`);
+  await expect(phone.getByText('驗證碼已發送至 0966-300-300')).toBeVisible();
+  await phone.screenshot({ path: info.outputPath('resumed-new-mobile-360x640.png') });
+  await phone.getByLabel('驗證碼').fill(code);
+  await phone.getByRole('button', { name: '驗證', exact: true }).click();
+  await expect(phone).toHaveURL(`${server.url}/change_member`);
+  await expect(phone.getByRole('dialog', { name: '提示' })).toContainText('手機號碼變更成功');
+  await phone.context().close();
 });
