@@ -31,7 +31,7 @@ const NOT_REACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNR
 
 /** Whether fetch failed before the gateway could have had the message (a reset after it may not have). */
 function neverReached(error: unknown): boolean {
-  const code = ((error as { cause?: { code?: unknown } } | null)?.cause as { code?: unknown } | undefined)?.code;
+  const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
   return typeof code === 'string' && NOT_REACHED.has(code);
 }
 

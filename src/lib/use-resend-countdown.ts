@@ -16,7 +16,11 @@ function subscribe(listener: () => void): () => void {
  * time, so the countdown runs from when this tab heard the send succeed.
  */
 export function markCodeSent(purpose: CodePurpose): void {
-  storage.codeSentAt(purpose).set(Date.now());
+  startCountdownAt(purpose, Date.now());
+}
+
+function startCountdownAt(purpose: CodePurpose, at: number): void {
+  storage.codeSentAt(purpose).set(at);
   for (const listener of listeners) listener();
 }
 
@@ -72,8 +76,7 @@ function sentNoLaterThan(purpose: CodePurpose, now: number): void {
   const sentAt = storage.codeSentAt(purpose).get();
   if (sentAt === null || sentAt <= now) return;
   if (sentWithinTheMinute(purpose)) sentEarlier.set(purpose, now);
-  storage.codeSentAt(purpose).set(now);
-  for (const listener of listeners) listener();
+  startCountdownAt(purpose, now);
 }
 
 /** Seconds until a code for `purpose` may be sent again: 0 when it may be now. Ticks once a second. */

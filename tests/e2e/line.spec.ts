@@ -127,6 +127,7 @@ test('a LINE user who is not a member registers from the bind screen and is boun
   await expect(page.getByRole('button', { name: '不綁定 LINE' })).toBeInViewport();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await shot(page, info, 'register-line-bind-note');
+  await expectAccessible(page, 'register step 1 with the LINE bind note');
   await page.getByLabel('姓名').fill(NEWCOMER.name);
   await page.getByLabel('密碼', { exact: true }).fill(NEWCOMER.password);
   await page.getByLabel('確認密碼').fill(NEWCOMER.password);
@@ -137,6 +138,10 @@ test('a LINE user who is not a member registers from the bind screen and is boun
     await page.getByRole('dialog').getByRole('button', { name: '我已閱讀並同意條款' }).click();
   }
   await page.getByRole('button', { name: '下一步' }).click();
+  // Step 2 sends the registration, so it says so too.
+  await expect(page.getByRole('note')).toContainText('新帳號將綁定剛才在此登入的 LINE 帳號');
+  await shot(page, info, 'register-step-two-line-bind-note');
+  await expectAccessible(page, 'register step 2 with the LINE bind note');
   await page.getByRole('button', { name: '跳過此步驟，直接註冊' }).click();
   await expect(page).toHaveURL(`${server.url}/registerFinal`);
   await page.getByRole('button', { name: '跳過手機驗證' }).click();

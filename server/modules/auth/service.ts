@@ -69,17 +69,17 @@ export async function login(db: Db, account: { mobile: string; password: string 
  * Signs the member token out. When it was the member's last session, the member card's secret is
  * replaced too: a card a browser kept for showing offline stops working at the till. While another
  * session lives (the member's phone), the secret stays: that phone's kept card must go on showing
- * codes that scan, offline too (decision 0011). The card row is locked first, so that sessions
- * signing out at once each see the others' sign-outs, and the last one replaces it. False when the
- * token was not a live member token.
+ * codes that scan, offline too (decision 0011). The card row is locked before the others are
+ * counted: sessions signing out at once take turns there, each counting after the ones before it
+ * committed, so the last one replaces it. False when the token was not a live member token.
  */
 export async function signOut(db: Db, token: string | null, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const session = await memberOfToken(tx, token, now);
-    if (session) await lockCard(tx, session.id);
     const memberId = await revokeMemberToken(tx, token, now);
-    if (memberId && !(await hasLiveSession(tx, memberId, now))) await rotateCardSecret(tx, memberId, now);
-    return memberId !== null;
+    if (!memberId) return false;
+    await lockCard(tx, memberId);
+    if (!(await hasLiveSession(tx, memberId, now))) await rotateCardSecret(tx, memberId, now);
+    return true;
   });
 }
 
